@@ -1,0 +1,61 @@
+// ludex: one program, git-style subcommands. This file only dispatches and is
+// the one place where environment failures (exceptions) are caught.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "indexer/commands.h"
+#include "query/commands.h"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: ludex <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  import --db DB PATH...        import game files and directories (recursive)\n"
+    "  info   --db DB [--json]       counts of files, games, nodes, moves, players, errors\n"
+    "  query  --db DB [filters]      find games (--json for JSON Lines)\n"
+    "  export --db DB [filters] --format sgf --out DIR\n"
+    "\n"
+    "Run 'ludex <command> --help' for a command's options.\n";
+
+struct Command {
+  std::string_view name;
+  int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Command kCommands[] = {
+    {"import", ludex::run_import_command},
+    {"info", ludex::run_info_command},
+    {"query", ludex::run_query_command},
+    {"export", ludex::run_export_command},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& command : kCommands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(args);
+    } catch (const std::exception& e) {
+      std::cerr << "ludex " << name << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  std::cerr << "ludex: unknown command '" << name << "'\n" << kUsage;
+  return 2;
+}

@@ -1,0 +1,104 @@
+// Values carried by a game-tree node: moves, properties, evaluations.
+// See core/game.h for the coordinate and seat conventions.
+#ifndef LUDEX_CORE_NODE_H_
+#define LUDEX_CORE_NODE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace ludex {
+
+struct Point {
+  std::int16_t x = 0;
+  std::int16_t y = 0;
+  friend bool operator==(const Point&, const Point&) = default;
+  friend auto operator<=>(const Point&, const Point&) = default;
+};
+
+enum class MoveKind : std::uint8_t {
+  kPlace = 0,       // points are placed (a stone, a peg, a Blokus piece)
+  kPass = 1,
+  kSwapPieces = 2,  // seat 2 takes seat 1's first stone, reflected (hex) / mirrored
+  kSwapSides = 3,   // the players exchange seats; the board stays as it is
+  kResign = 4,
+  kForfeit = 5,
+  kDrawOffer = 6,   // a draw offer with no placement
+  kDrawAccept = 7,
+  kUnknown = 255,   // a move value this family's dialect does not define
+};
+std::string_view move_kind_name(MoveKind kind);
+std::optional<MoveKind> parse_move_kind(std::string_view name);
+
+// A Twixt link edit as written in a long move. A link is named by its centre in
+// doubled coordinates (cx2 = x1 + x2, cy2 = y1 + y2), which is how the SGF
+// notation names it. slope is +1 for a link rising to the right on screen
+// (row numbers decrease to the right), -1 for falling, 0 when the notation does
+// not say (a removal in SGF: the position resolves it).
+struct LinkEdit {
+  bool add = false;
+  std::int16_t cx2 = 0;
+  std::int16_t cy2 = 0;
+  std::int8_t slope = 0;
+  friend bool operator==(const LinkEdit&, const LinkEdit&) = default;
+};
+
+struct Move {
+  std::int8_t seat = 0;  // 1-based; 0 when the dialect does not say
+  // Blokus only: the colour 1..4 that moved (Pentobi's order). In two-player
+  // four-colour variants colours 1 and 3 belong to seat 1, 2 and 4 to seat 2;
+  // otherwise colour == seat. 0 for every other family.
+  std::int8_t color = 0;
+  MoveKind kind = MoveKind::kPlace;
+  bool draw_offer = false;  // a placement that also offers a draw (LG "qi|draw")
+  // If the game-tree format's pbem_null flag or the SGF default says so, all
+  // legal links to the new peg are made (Twixt only).
+  bool autolink = true;
+  std::vector<Point> points;       // in the order written
+  std::vector<LinkEdit> links;     // Twixt long moves: removals, then additions
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// A property kept verbatim so that export is lossless. values are UTF-8 text
+// after charset decoding unless raw_bytes is true, in which case they are the
+// bytes as read (an undecodable value).
+struct Property {
+  std::string id;
+  std::vector<std::string> values;
+  bool raw_bytes = false;
+  friend bool operator==(const Property&, const Property&) = default;
+};
+
+enum class EvalSource : std::uint8_t {
+  kGameTree = 0,    // binary 'r' or version-1 'v', on the -10000..10000 scale
+  kSgfValue = 1,    // SGF V[]: a real number from Black's side, kept raw
+};
+
+struct Evaluation {
+  EvalSource source = EvalSource::kGameTree;
+  bool undetermined = false;  // binary r = 12345: no value, never a number
+  double value = 0;           // meaningless when undetermined
+  friend bool operator==(const Evaluation&, const Evaluation&) = default;
+};
+
+// Everything a node carries. A node is stored in a GameTree (core/game_tree.h).
+struct NodeData {
+  // Decoded moves in the order written; usually zero or one. sgf_move_props
+  // keeps, for each move, the property it was read from (id and raw values)
+  // so that an SGF export writes the dialect it came from.
+  std::vector<Move> moves;
+  std::vector<Property> move_props;  // parallel to moves; empty id if not from SGF
+  std::optional<std::string> comment;
+  std::vector<Evaluation> evaluations;
+  bool main_flag = false;            // binary 'g': main variation from its parent
+  std::vector<Property> props;       // everything else, verbatim, in file order
+  SourcePos pos;                     // where the node starts in its file
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_CORE_NODE_H_

@@ -1,0 +1,91 @@
+// Per-family knowledge needed to read and write game records: how a dialect
+// names seats, points and special moves. Position rules (captures, links,
+// legality, hashing) join this interface in a later stage.
+//
+// All functions are pure and thread-safe: the rules objects are immutable
+// singletons.
+#ifndef LUDEX_GAMES_FAMILY_RULES_H_
+#define LUDEX_GAMES_FAMILY_RULES_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/game.h"
+
+namespace ludex {
+
+// What an SGF game is, decided from its content (root properties and the
+// first move properties), never from the file name.
+struct SgfGameKind {
+  Family family = Family::kOther;
+  // "sgf" (the family's standard SGF: HexGui GM[11], Twixt GM[21], Go GM[1],
+  // any other GM), "littlegolem" (Little Golem exports without GM), "pentobi".
+  std::string dialect;
+  // Blokus: the exact GM string, e.g. "Blokus Duo". Others: the GM value as
+  // written ("" when absent).
+  std::string variant;
+  std::int32_t columns = 0;  // from SZ, else the family's default
+  std::int32_t rows = 0;
+  std::string application;   // AP value ("HexGui:0.9"), "" when absent
+  std::string ruleset;       // RU value, "" when absent
+};
+
+// Input to detect_sgf_kind: the root node's properties and the ids of the move
+// properties that appear in the game (in file order; may be truncated).
+struct SgfKindInput {
+  const std::vector<Property>* root_props = nullptr;
+  std::vector<std::string> first_prop_ids;  // property ids of the first few non-root nodes
+};
+
+// Rules: GM[1] or no GM -> go; GM[11] or a Little Golem hex record -> hex;
+// GM[21] or a Little Golem twixt record -> twixt; one of the 18 Pentobi GM
+// strings -> blokus; any other GM -> other.
+SgfGameKind detect_sgf_kind(const SgfKindInput& input);
+
+// Everything a move decoder may need to know about the game and the place of
+// the move in it.
+struct SgfMoveContext {
+  const SgfGameKind* kind = nullptr;
+  std::int32_t move_number = 0;  // 1 for the first move on the path from the root
+};
+
+// Per-family SGF vocabulary.
+class FamilyRules {
+ public:
+  virtual ~FamilyRules() = default;
+  virtual Family family() const = 0;
+
+  // True if `id` (as written, case preserved) is a move property in this
+  // dialect (e.g. B, W; b, r for Little Golem Twixt; 1..4, BLUE.. for Blokus).
+  virtual bool is_move_property(const SgfGameKind& kind, std::string_view id) const = 0;
+
+  // Decodes one move property. values are the raw bytes of the values. A
+  // value that does not parse gives an Error whose message names the value;
+  // its pos is left for the caller to fill.
+  virtual Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                                       const std::vector<std::string>& values) const = 0;
+
+  // The inverse of decode_sgf_move for the dialect in kind: the property id
+  // and values that write `move`.
+  virtual Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const = 0;
+
+  // The root properties that name the players, with their seats, in this
+  // dialect (e.g. go: {PB,1},{PW,2}; GM[21] twixt: {PW,1},{PB,2}).
+  virtual std::vector<std::pair<std::string, std::int8_t>> player_properties(
+      const SgfGameKind& kind) const = 0;
+
+  // The seat that won according to an RE value in this dialect; 0 for a
+  // draw, no result or an unknown value.
+  virtual std::int8_t winner_from_result(const SgfGameKind& kind,
+                                         std::string_view result) const = 0;
+};
+
+// The rules for a family. kOther has rules too: it knows no move properties.
+const FamilyRules& rules_for(Family family);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_FAMILY_RULES_H_

@@ -1,0 +1,41 @@
+// An open ludex database. The schema layer is the only code that talks SQL;
+// everything above it goes through GameStore, GameLoader, find_games and
+// read_info.
+//
+// Thread-safety: a Database is used by one thread at a time.
+#ifndef LUDEX_SCHEMA_DATABASE_H_
+#define LUDEX_SCHEMA_DATABASE_H_
+
+#include <memory>
+#include <string>
+
+#include <SQLiteCpp/Database.h>
+
+namespace ludex {
+
+// The schema version this build writes and reads (PRAGMA user_version).
+inline constexpr int kSchemaVersion = 1;
+
+class Database {
+ public:
+  enum class Mode { kReadOnly, kReadWrite };
+
+  // Opens the database at path. kReadWrite creates the file if needed and
+  // migrates an older schema to kSchemaVersion; it sets journal_mode=WAL and
+  // synchronous=NORMAL. kReadOnly requires an existing database.
+  // Throws std::runtime_error (or SQLite::Exception) when the file cannot be
+  // opened, is not a ludex database, or has a newer schema version.
+  Database(const std::string& path, Mode mode);
+
+  int schema_version() const;
+
+  // For code in schema/ only.
+  SQLite::Database& handle() { return *db_; }
+
+ private:
+  std::unique_ptr<SQLite::Database> db_;
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_DATABASE_H_

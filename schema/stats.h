@@ -1,0 +1,39 @@
+// Whole-database figures for `ludex info` and the import errors list.
+#ifndef LUDEX_SCHEMA_STATS_H_
+#define LUDEX_SCHEMA_STATS_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "core/diagnostic.h"
+#include "schema/database.h"
+
+namespace ludex {
+
+struct DbInfo {
+  std::int64_t files = 0;
+  std::int64_t games = 0;
+  std::int64_t nodes = 0;
+  std::int64_t moves = 0;
+  std::int64_t players = 0;
+  std::int64_t errors = 0;    // import errors (severity error)
+  std::int64_t warnings = 0;  // import warnings
+  std::map<std::string, std::int64_t> games_by_family;  // every family name, 0 included
+  int schema_version = 0;
+};
+
+DbInfo read_info(Database& db);
+
+struct ErrorRow {
+  std::string file;
+  Diagnostic diagnostic;
+};
+
+// Visits every recorded error and warning in (file, game, position) order.
+void list_errors(Database& db, const std::function<void(const ErrorRow&)>& visit);
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_STATS_H_
