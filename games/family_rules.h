@@ -29,8 +29,12 @@ struct SgfGameKind {
   std::string variant;
   std::int32_t columns = 0;  // from SZ, else the family's default
   std::int32_t rows = 0;
-  std::string application;   // AP value ("HexGui:0.9"), "" when absent
-  std::string ruleset;       // RU value, "" when absent
+  std::string application;  // AP value ("HexGui:0.9"), "" when absent
+  std::string ruleset;      // RU value, "" when absent
+  // Why a root value was not used ("SZ[a] is not a board size; using the
+  // default 19x19"), "" when all was understood. The game is still readable;
+  // callers may report this as a warning.
+  std::string warning;
 };
 
 // Input to detect_sgf_kind: the root node's properties and the ids of the move
@@ -43,6 +47,16 @@ struct SgfKindInput {
 // Rules: GM[1] or no GM -> go; GM[11] or a Little Golem hex record -> hex;
 // GM[21] or a Little Golem twixt record -> twixt; one of the 18 Pentobi GM
 // strings -> blokus; any other GM -> other.
+// Details: GM is trimmed and read without leading zeros ("GM[ 011]" is hex);
+// Pentobi strings match ignoring case and extra spaces, and variant is then
+// Pentobi's spelling. Without GM, Little Golem records are told apart by
+// lowercase b / r moves (twixt), EV words (hex.*, twixt.*, ut.hex.*) and,
+// for EV[null], by SO[..littlegolem..] without Go signs (KM, HA, AB, AW) and
+// a first move that is not B (hex); Go from Little Golem gets dialect
+// "littlegolem" (its points are LG bytes). Sizes: SZ "n" or "c:r"; defaults
+// go 19, hex 11, twixt 24, other 0 (unknown); blokus always the variant's
+// board (games/blokus_points.h). games/sgf_kind.cpp has the reasons.
+// input.root_props may be null (no root properties).
 SgfGameKind detect_sgf_kind(const SgfKindInput& input);
 
 // Everything a move decoder may need to know about the game and the place of
@@ -62,14 +76,22 @@ class FamilyRules {
   // dialect (e.g. B, W; b, r for Little Golem Twixt; 1..4, BLUE.. for Blokus).
   virtual bool is_move_property(const SgfGameKind& kind, std::string_view id) const = 0;
 
-  // Decodes one move property. values are the raw bytes of the values. A
-  // value that does not parse gives an Error whose message names the value;
-  // its pos is left for the caller to fill.
+  // Decodes one move property. values are the raw bytes of the values (SGF
+  // escapes removed, no charset conversion: Little Golem coordinates past 'z'
+  // are bytes 0x7B..0xFF). A value that does not parse, or a point off the
+  // board of ctx.kind's size, gives an Error whose message names the value;
+  // its pos is left for the caller to fill. Never throws. ctx.kind should be
+  // set; if it is null the family's standard SGF dialect at its default size
+  // is assumed.
   virtual Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
                                        const std::vector<std::string>& values) const = 0;
 
   // The inverse of decode_sgf_move for the dialect in kind: the property id
-  // and values that write `move`.
+  // and values that write `move`, so that decoding them gives `move` back for
+  // every move decode_sgf_move can produce. Uses move.seat (and move.color for
+  // blokus) to choose the property; raw_bytes is set when a value is not
+  // ASCII. Kinds a dialect cannot spell are written by move_kind_name and do
+  // not decode. kOther returns an empty Property (id "").
   virtual Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const = 0;
 
   // The root properties that name the players, with their seats, in this

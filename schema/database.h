@@ -22,18 +22,29 @@ class Database {
 
   // Opens the database at path. kReadWrite creates the file if needed and
   // migrates an older schema to kSchemaVersion; it sets journal_mode=WAL and
-  // synchronous=NORMAL. kReadOnly requires an existing database.
+  // synchronous=NORMAL. kReadOnly requires an existing database at
+  // kSchemaVersion (an older one must first be opened kReadWrite).
   // Throws std::runtime_error (or SQLite::Exception) when the file cannot be
   // opened, is not a ludex database, or has a newer schema version.
+  // Every connection gets the SQL function ludex_fold(text) (see
+  // schema/text_fold.h), which queries use; the schema itself never does.
   Database(const std::string& path, Mode mode);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
 
-  int schema_version() const;
+  int schema_version() const { return schema_version_; }
+  Mode mode() const { return mode_; }
+  const std::string& path() const { return path_; }
 
   // For code in schema/ only.
   SQLite::Database& handle() { return *db_; }
 
  private:
   std::unique_ptr<SQLite::Database> db_;
+  std::string path_;
+  Mode mode_;
+  int schema_version_ = 0;
 };
 
 }  // namespace ludex

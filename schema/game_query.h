@@ -15,14 +15,16 @@
 namespace ludex {
 
 struct GameFilter {
-  // Each entry matches a player in either seat, case-insensitively; '*'
-  // matches any run of characters. Two entries: games between the two.
+  // Each entry matches a player in either seat, case-insensitively (see
+  // fold_case in schema/text_fold.h); '*' matches any run of characters and
+  // every other character is literal. Two entries: games between the two
+  // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;
   std::optional<Family> family;
   std::string variant;          // exact, "" = any
   std::optional<std::int32_t> size;  // columns (and rows) of the board
   std::string event;            // case-insensitive, '*' wildcards, "" = any
-  std::string result;           // RE as written, case-insensitive, "" = any
+  std::string result;           // RE as written, case-insensitive, '*' wildcards, "" = any
   std::optional<std::int8_t> winner;  // seat
   std::string date_from;        // inclusive lower bound on DT's text, "" = none
   std::string date_to;          // inclusive upper bound (a DT starting with it matches)
@@ -52,6 +54,10 @@ std::int64_t find_games(Database& db, const GameFilter& filter,
 
 // Number of matching games, without materialising them.
 std::int64_t count_games(Database& db, const GameFilter& filter);
+
+// The EXPLAIN QUERY PLAN lines ("detail" column) of the statement find_games
+// runs for filter, with the filter's values bound. For diagnostics and tests.
+std::vector<std::string> explain_find_games(Database& db, const GameFilter& filter);
 
 }  // namespace ludex
 

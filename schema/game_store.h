@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/diagnostic.h"
 #include "core/game.h"
@@ -40,15 +41,24 @@ class GameStore {
   GameStore& operator=(const GameStore&) = delete;
 
   // Batches: every write below must happen between begin() and commit().
+  // begin() takes the write lock (BEGIN IMMEDIATE). The per-node rows of
+  // add_game() are buffered and written many per statement; commit() writes
+  // them, so other readers (a GameLoader on the same connection too) see a
+  // batch's games only after commit(). rollback() abandons the batch; a
+  // GameStore destroyed with a batch open rolls it back.
   void begin();
   void commit();
+  void rollback();
 
   // True if the database holds no game yet (a bulk load may then drop the
   // secondary indexes and rebuild them in finish_bulk_load()).
   bool is_empty();
-  // Drops the secondary and full-text indexes; requires no open batch.
+  // Drops the secondary and full-text indexes; requires no open batch. The
+  // database records that they are missing (meta 'indexes_dropped'), so an
+  // interrupted load is repaired by the next finish_bulk_load().
   void begin_bulk_load();
-  // Builds whatever begin_bulk_load() dropped, then runs ANALYZE. Safe to call
+  // Builds whatever begin_bulk_load() dropped (including the comment
+  // full-text index), then runs ANALYZE; requires no open batch. Safe to call
   // when begin_bulk_load() was not called (it then only runs ANALYZE).
   void finish_bulk_load();
 
@@ -56,12 +66,20 @@ class GameStore {
   // Inserts the file or updates its size, mtime, hash and format; returns its id.
   std::int64_t upsert_file(const SourceFileInfo& file);
   // Deletes every game (with its nodes, moves, ...) and every error recorded
-  // for the file; the file row stays.
+  // for the file, and the players no other game refers to; the file row
+  // stays (game_count 0). Deletes by id ranges, not row by row.
   void clear_file(std::int64_t file_id);
 
-  // Stores a game and everything in it, including game.warnings as warnings.
-  // Returns the game id. Ids grow in call order.
+  // Stores a game and everything in it, including game.warnings as warnings
+  // (with the game's index). Returns the game id. Game ids and node ids grow
+  // in call order and are never reused by one GameStore; node ids follow
+  // the tree's pre-order. Requires game.players ordered by seat and
+  // move_props no longer than moves in every node.
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game);
+  // The same, also storing nodes.position_hash: position_hashes is either
+  // empty (no hashes) or holds one hash per node, indexed by NodeIndex.
+  std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
+                        const std::vector<std::uint64_t>& position_hashes);
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

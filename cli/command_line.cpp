@@ -1,0 +1,30 @@
+#include "cli/command_line.h"
+
+#include <iostream>
+
+namespace ludex {
+namespace po = boost::program_options;
+
+std::optional<ParsedArgs> parse_command_line(const std::string& command,
+                                             const std::vector<std::string>& args,
+                                             const po::options_description& options,
+                                             const po::positional_options_description* positional) {
+  ParsedArgs out;
+  try {
+    po::command_line_parser parser(args);
+    parser.options(options);
+    if (positional != nullptr) parser.positional(*positional);
+    po::store(parser.run(), out.vm);
+    if (out.vm.count("help") != 0) {
+      out.help = true;
+      return out;
+    }
+    po::notify(out.vm);
+  } catch (const po::error& e) {
+    std::cerr << "ludex " << command << ": " << e.what() << "\n" << options;
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace ludex

@@ -1,0 +1,29 @@
+// Shared argument handling for the subcommands (Boost.Program_options): a
+// usage error is a value, never an exception that escapes to main.
+#ifndef LUDEX_CLI_COMMAND_LINE_H_
+#define LUDEX_CLI_COMMAND_LINE_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+namespace ludex {
+
+struct ParsedArgs {
+  boost::program_options::variables_map vm;
+  bool help = false;  // --help was given: the caller prints usage, exits 0
+};
+
+// Parses args against options (and positional, if given). On a usage error
+// prints "ludex <command>: <what>" and the options to stderr and returns
+// nullopt; the caller returns exit code 2.
+std::optional<ParsedArgs> parse_command_line(
+    const std::string& command, const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description* positional = nullptr);
+
+}  // namespace ludex
+
+#endif  // LUDEX_CLI_COMMAND_LINE_H_

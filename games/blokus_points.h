@@ -1,0 +1,63 @@
+// Blokus (Pentobi) variants and point notation.
+//
+// Points keep Pentobi's system (core/game.h): x = column from the left, y =
+// row from the BOTTOM, both from 0; "a1" = (0, 0) is the lower left corner.
+// Labels are column letters (a..z, aa, ab, ...) + row number, case-insensitive;
+// a move is a comma-separated list of labels ("f9,e10,f10,g10,f11").
+//
+// Board extents are Pentobi's coordinate rectangles (libpentobi_base
+// geometries): Trigon, Callisto and GembloQ boards are not rectangular, so
+// some labels inside the rectangle are off the board; checking that is left
+// to the position rules.
+//
+// All functions are pure and thread-safe.
+#ifndef LUDEX_GAMES_BLOKUS_POINTS_H_
+#define LUDEX_GAMES_BLOKUS_POINTS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/node.h"
+#include "games/coord_text.h"
+
+namespace ludex {
+
+// One of Pentobi's 18 game variants.
+struct BlokusVariant {
+  std::string_view name;  // the GM string, e.g. "Blokus Duo"
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  std::int8_t colors = 0;   // 2, 3 or 4
+  std::int8_t players = 0;  // 2, 3 or 4
+};
+
+// All 18 variants in Pentobi's order.
+const std::vector<BlokusVariant>& blokus_variants();
+// The variant whose GM string equals `gm` ignoring ASCII case and
+// surrounding whitespace (Pentobi reads it that way); nullptr if none.
+const BlokusVariant* find_blokus_variant(std::string_view gm);
+
+// The seat that owns `color` (1..colors) in `variant`: colour == seat when
+// each player has one colour; in two-player four-colour variants colours 1, 3
+// belong to seat 1 and 2, 4 to seat 2. In "Blokus Three-Player" the fourth
+// colour is played by the three players in turn, which depends on the
+// position: 0 (unknown) is returned for it. 0 for a colour out of range.
+std::int8_t blokus_seat_of_color(const BlokusVariant& variant, std::int32_t color);
+
+// "f9" -> (5, 8). Errors: "bad blokus point '...'", "... is off the board".
+Result<Point> parse_blokus_point(std::string_view text, const BoardSize& size);
+// (5, 8) -> "f9".
+std::string format_blokus_point(const Point& p);
+
+// "f9,e10,f10" -> points in the order written; whitespace around a label is
+// ignored. Error for an empty label or a bad point.
+Result<std::vector<Point>> parse_blokus_point_list(std::string_view text, const BoardSize& size);
+// Inverse of parse_blokus_point_list.
+std::string format_blokus_point_list(const std::vector<Point>& points);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_BLOKUS_POINTS_H_

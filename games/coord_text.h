@@ -1,0 +1,93 @@
+// Text building blocks shared by the per-family point notations: column
+// letters (a..z, aa, ab, ...), row numbers, Little Golem byte coordinates,
+// value trimming and quoting for error messages.
+//
+// All functions are pure and thread-safe.
+#ifndef LUDEX_GAMES_COORD_TEXT_H_
+#define LUDEX_GAMES_COORD_TEXT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ludex {
+
+// A board's extent for bound checks. A dimension of 0 means unknown: any
+// non-negative coordinate that fits a Point is accepted in it.
+struct BoardSize {
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+};
+
+// The largest coordinate a Point can carry (Point uses int16).
+inline constexpr std::int32_t kMaxCoordinate = 32767;
+
+// True if (x, y) lies on a board of `size` (unknown dimensions accept any
+// 0 <= v <= kMaxCoordinate).
+bool on_board(std::int32_t x, std::int32_t y, const BoardSize& size);
+
+// "11x11", or "unknown size" parts as "?".
+std::string board_size_text(const BoardSize& size);
+
+// Column letters as HexGui, the Twixt spec and Pentobi write them: a = 0, ...,
+// z = 25, aa = 26, ab = 27, ..., az = 51, ba = 52 (bijective base 26),
+// case-insensitive. Returns nullopt unless `letters` is 1..4 ASCII letters.
+std::optional<std::int32_t> parse_column_letters(std::string_view letters);
+// Inverse of parse_column_letters, lowercase. Requires index >= 0.
+std::string format_column_letters(std::int32_t index);
+
+// A row (or other) number written in decimal: 1..99999, no sign, no leading
+// '+'; leading zeros accepted. nullopt otherwise.
+std::optional<std::int32_t> parse_decimal(std::string_view digits);
+
+// Splits "ab12" into "ab" and "12". Returns false unless the text is one or
+// more ASCII letters followed by one or more ASCII digits.
+bool split_letters_digits(std::string_view text, std::string_view& letters,
+                          std::string_view& digits);
+
+// "e5" -> column 4 (from the letters), number 5 (as written, 1-based).
+// nullopt unless the text is column letters followed by a decimal number.
+struct LetterNumber {
+  std::int32_t column = 0;
+  std::int32_t number = 0;
+};
+std::optional<LetterNumber> parse_letter_number(std::string_view text);
+
+// Little Golem coordinate bytes: 'a' = 0, 'b' = 1, ... continuing past 'z'
+// with the following byte values ('{' = 26, ..., 0x8D = 44, up to 0xFF).
+// nullopt for bytes below 'a'.
+std::optional<std::int32_t> parse_lg_coordinate(unsigned char byte);
+// Inverse; requires 0 <= index <= 0xFF - 'a'.
+char format_lg_coordinate(std::int32_t index);
+inline constexpr std::int32_t kMaxLgCoordinate = 0xFF - 'a';
+
+// Decodes a two-coordinate Little Golem value (column byte, row byte). If the
+// bytes themselves do not fit the board, the value is also tried as UTF-8 text
+// of two code points U+0061..U+00FF (what a Latin-1 -> UTF-8 conversion of the
+// original bytes would give). nullopt if neither reading fits `size`.
+struct LgPoint {
+  std::int32_t x = 0;
+  std::int32_t y = 0;
+};
+std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& size);
+// Two bytes 'a' + x, 'a' + y. Requires both within 0..kMaxLgCoordinate.
+std::string format_lg_point(std::int32_t x, std::int32_t y);
+
+// The value without leading and trailing ASCII whitespace.
+std::string_view trim_ascii(std::string_view text);
+// ASCII case-insensitive equality.
+bool iequals(std::string_view a, std::string_view b);
+// Lowercase ASCII copy.
+std::string ascii_lower(std::string_view text);
+
+// The value in single quotes for an error message: printable ASCII as is,
+// every other byte as \xNN, cut after 40 bytes with "...". Always UTF-8.
+std::string quote_value(std::string_view value);
+
+// True if any byte is >= 0x80 (the value cannot be assumed to be UTF-8).
+bool has_high_bytes(std::string_view value);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_COORD_TEXT_H_

@@ -1,0 +1,76 @@
+#include "games/family_rules.h"
+
+#include "games/rules_registry.h"
+
+namespace ludex {
+namespace {
+
+SgfGameKind make_default_kind(Family family, std::int32_t side) {
+  SgfGameKind kind;
+  kind.family = family;
+  kind.dialect = "sgf";
+  kind.columns = side;
+  kind.rows = side;
+  return kind;
+}
+
+}  // namespace
+
+const FamilyRules& rules_for(Family family) {
+  switch (family) {
+    case Family::kGo:
+      return go_rules();
+    case Family::kHex:
+      return hex_rules();
+    case Family::kTwixt:
+      return twixt_rules();
+    case Family::kBlokus:
+      return blokus_rules();
+    case Family::kOther:
+      break;
+  }
+  return other_rules();
+}
+
+const SgfGameKind& kind_or_default(const SgfMoveContext& ctx, Family family) {
+  if (ctx.kind != nullptr) return *ctx.kind;
+  static const SgfGameKind kGo = make_default_kind(Family::kGo, 19);
+  static const SgfGameKind kHex = make_default_kind(Family::kHex, 11);
+  static const SgfGameKind kTwixt = make_default_kind(Family::kTwixt, 24);
+  static const SgfGameKind kBlokus = [] {
+    SgfGameKind k = make_default_kind(Family::kBlokus, 20);
+    k.dialect = "pentobi";
+    k.variant = "Blokus";
+    return k;
+  }();
+  static const SgfGameKind kOther = make_default_kind(Family::kOther, 0);
+  switch (family) {
+    case Family::kGo:
+      return kGo;
+    case Family::kHex:
+      return kHex;
+    case Family::kTwixt:
+      return kTwixt;
+    case Family::kBlokus:
+      return kBlokus;
+    case Family::kOther:
+      break;
+  }
+  return kOther;
+}
+
+Error one_value_error(std::string_view family, std::string_view id, std::size_t count) {
+  return Error{{},
+               std::string(family) + " move " + std::string(id) + " needs one value, has " +
+                   std::to_string(count)};
+}
+
+Property single_value_property(std::string id, std::string value) {
+  Property p;
+  p.id = std::move(id);
+  p.raw_bytes = has_high_bytes(value);
+  p.values.push_back(std::move(value));
+  return p;
+}
+
+}  // namespace ludex

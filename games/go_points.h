@@ -1,0 +1,42 @@
+// Go point notations. Points are (x, y) from 0, x = column from the left,
+// y = row from the top (core/game.h).
+//  * SGF: two letters, column then row, 'a'..'z' = 0..25 and 'A'..'Z' =
+//    26..51 ("pd"). On boards up to 19x19 "tt" also means pass.
+//  * Little Golem: two coordinate bytes, 'a' = 0, bytes past 'z' for boards
+//    over 26 (games/coord_text.h); LG writes a pass as "tt" on every size.
+//  * Board notation (queries): column letter A..T skipping I (then U..Z),
+//    row number counted from the BOTTOM: "Q16" on 19x19 = (15, 3).
+//
+// All functions are pure and thread-safe. Errors name the text and leave
+// Error::pos unset.
+#ifndef LUDEX_GAMES_GO_POINTS_H_
+#define LUDEX_GAMES_GO_POINTS_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostic.h"
+#include "core/node.h"
+#include "games/coord_text.h"
+
+namespace ludex {
+
+// "pd" -> (15, 3). Does not treat "tt" as a pass (that is the caller's
+// decision). Errors: "bad go point '...'", "... is off the board".
+Result<Point> parse_go_point(std::string_view text, const BoardSize& size);
+// (15, 3) -> "pd". Requires 0 <= x, y <= 51.
+std::string format_go_point(const Point& p);
+
+// Little Golem bytes, as parse_go_point otherwise.
+Result<Point> parse_lg_go_point(std::string_view text, const BoardSize& size);
+std::string format_lg_go_point(const Point& p);
+
+// "Q16" -> (15, rows - 16). Requires size.rows > 0. Case-insensitive.
+Result<Point> parse_go_board_point(std::string_view text, const BoardSize& size);
+// Inverse of parse_go_board_point; nullopt past 25 columns or unknown rows.
+std::optional<std::string> format_go_board_point(const Point& p, const BoardSize& size);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_GO_POINTS_H_

@@ -1,0 +1,101 @@
+// Go SGF vocabulary (GM[1], or no GM).
+//  * B = seat 1, W = seat 2, PB = seat 1, PW = seat 2. Only "B" and "W" as
+//    written are moves: FF[3] mixed-case names such as "CoPyright" are not.
+//  * "sgf": points "pd" (games/go_points.h); a pass is an empty value, or
+//    "tt" on boards up to 19x19 (on larger boards tt is the point (19, 19)).
+//  * "littlegolem": points are Little Golem bytes (past 'z' on boards over
+//    26) and a pass is "tt" on every board size: the 37x37 game in the corpus
+//    (go/littlegolem-tasuki/lg-2205068-goRio.sgf) ends B[tt];W[tt];B[tt]. A
+//    stone on (19, 19) of such a board cannot be told from a pass and is read
+//    as a pass.
+#include "games/coord_text.h"
+#include "games/go_points.h"
+#include "games/rules_registry.h"
+#include "games/sgf_values.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::int32_t kMaxTtPassSide = 19;
+constexpr std::int32_t kMaxSgfGoCoordinate = 51;
+
+bool is_little_golem(const SgfGameKind& kind) {
+  return kind.dialect == "littlegolem";
+}
+
+bool tt_is_pass(const SgfGameKind& kind) {
+  return is_little_golem(kind) || (kind.columns <= kMaxTtPassSide && kind.rows <= kMaxTtPassSide);
+}
+
+class GoRules final : public FamilyRules {
+ public:
+  Family family() const override { return Family::kGo; }
+
+  bool is_move_property(const SgfGameKind& /*kind*/, std::string_view id) const override {
+    return id == "B" || id == "W";
+  }
+
+  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                               const std::vector<std::string>& values) const override {
+    const SgfGameKind& kind = kind_or_default(ctx, Family::kGo);
+    if (!is_move_property(kind, id)) {
+      return Error{{}, "'" + std::string(id) + "' is not a go move property"};
+    }
+    if (values.size() != 1) return one_value_error("go", id, values.size());
+    Move move;
+    move.seat = id == "B" ? 1 : 2;
+    const std::string_view text = trim_ascii(values.front());
+    if (text.empty() || (text == "tt" && tt_is_pass(kind))) {
+      move.kind = MoveKind::kPass;
+      return move;
+    }
+    auto point = is_little_golem(kind) ? parse_lg_go_point(text, board_size_of(kind))
+                                       : parse_go_point(text, board_size_of(kind));
+    if (!point) return point.error();
+    move.points.push_back(*point);
+    return move;
+  }
+
+  Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
+    std::string id = move.seat == 2 ? "W" : "B";
+    const bool lg = is_little_golem(kind);
+    std::string value;
+    if (move.kind == MoveKind::kPass) {
+      value = lg ? "tt" : "";
+    } else if (move.kind != MoveKind::kPlace) {
+      value = std::string(move_kind_name(move.kind));
+    } else if (!move.points.empty()) {
+      const Point& p = move.points.front();
+      if (lg && p.x <= kMaxLgCoordinate && p.y <= kMaxLgCoordinate) {
+        value = format_lg_go_point(p);
+      } else if (!lg && p.x <= kMaxSgfGoCoordinate && p.y <= kMaxSgfGoCoordinate) {
+        value = format_go_point(p);
+      } else {
+        value = "?";  // no spelling in this dialect; decode reports it
+      }
+    }
+    return single_value_property(std::move(id), std::move(value));
+  }
+
+  std::vector<std::pair<std::string, std::int8_t>> player_properties(
+      const SgfGameKind& /*kind*/) const override {
+    return {{"PB", 1}, {"PW", 2}};
+  }
+
+  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
+                                 std::string_view result) const override {
+    const char side = sgf_result_side(result);
+    if (side == 'B') return 1;
+    if (side == 'W') return 2;
+    return 0;
+  }
+};
+
+}  // namespace
+
+const FamilyRules& go_rules() {
+  static const GoRules kRules;
+  return kRules;
+}
+
+}  // namespace ludex

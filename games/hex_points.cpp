@@ -1,0 +1,40 @@
+#include "games/hex_points.h"
+
+namespace ludex {
+namespace {
+
+Error off_board(std::string_view what, std::string_view text, const BoardSize& size) {
+  return Error{{},
+               std::string(what) + " " + quote_value(text) + " is off the " +
+                   board_size_text(size) + " board"};
+}
+
+}  // namespace
+
+Result<Point> parse_hex_point(std::string_view text, const BoardSize& size) {
+  const auto ln = parse_letter_number(text);
+  if (!ln) return Error{{}, "bad hex point " + quote_value(text)};
+  const std::int32_t x = ln->column;
+  const std::int32_t y = ln->number - 1;
+  if (!on_board(x, y, size)) return off_board("hex point", text, size);
+  return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+}
+
+std::string format_hex_point(const Point& p) {
+  return format_column_letters(p.x) + std::to_string(p.y + 1);
+}
+
+Result<Point> parse_lg_hex_point(std::string_view text, const BoardSize& size) {
+  const auto p = parse_lg_point(text, size);
+  if (!p) {
+    if (parse_lg_point(text, BoardSize{})) return off_board("Little Golem hex point", text, size);
+    return Error{{}, "bad Little Golem hex point " + quote_value(text)};
+  }
+  return Point{static_cast<std::int16_t>(p->x), static_cast<std::int16_t>(p->y)};
+}
+
+std::string format_lg_hex_point(const Point& p) {
+  return format_lg_point(p.x, p.y);
+}
+
+}  // namespace ludex

@@ -1,0 +1,127 @@
+// Hex SGF vocabulary.
+//  * "sgf" (HexGui, benzene, GM[11]): B = seat 1 (moves first), W = seat 2;
+//    points "e5" (games/hex_points.h); specials pass, swap-pieces,
+//    swap-sides, swap / SWAP (benzene: swap-pieces), resign, forfeit; an
+//    empty value is a pass. HexGui before 1.0 (AP[HexGui:0.x]) wrote
+//    swap-pieces for what was a swap-sides: read as kSwapSides there.
+//  * "littlegolem" (.hsgf, no GM): the first move is labelled W but played by
+//    PB, so W = seat 1 and B = seat 2; points "ad"; swap (= swap-pieces, the
+//    stone is reflected), resign.
+// In both, PB is seat 1, PW seat 2, and RE[B] / RE[B+..] means PB won.
+#include "games/coord_text.h"
+#include "games/hex_points.h"
+#include "games/rules_registry.h"
+#include "games/sgf_values.h"
+
+namespace ludex {
+namespace {
+
+bool is_little_golem(const SgfGameKind& kind) {
+  return kind.dialect == "littlegolem";
+}
+
+// HexGui versions before 1.0 recorded a swap-sides as "swap-pieces".
+bool is_old_hexgui(const SgfGameKind& kind) {
+  const std::string_view ap = kind.application;
+  const std::size_t colon = ap.find(':');
+  if (colon == std::string_view::npos) return false;
+  if (!iequals(trim_ascii(ap.substr(0, colon)), "HexGui")) return false;
+  const std::string_view version = trim_ascii(ap.substr(colon + 1));
+  return !version.empty() && version.front() == '0';
+}
+
+bool is_hex_special(MoveKind kind) {
+  return kind != MoveKind::kDrawOffer && kind != MoveKind::kDrawAccept;
+}
+
+class HexRules final : public FamilyRules {
+ public:
+  Family family() const override { return Family::kHex; }
+
+  bool is_move_property(const SgfGameKind& /*kind*/, std::string_view id) const override {
+    return id == "B" || id == "W";
+  }
+
+  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                               const std::vector<std::string>& values) const override {
+    const SgfGameKind& kind = kind_or_default(ctx, Family::kHex);
+    if (!is_move_property(kind, id)) {
+      return Error{{}, "'" + std::string(id) + "' is not a hex move property"};
+    }
+    if (values.size() != 1) return one_value_error("hex", id, values.size());
+    const bool lg = is_little_golem(kind);
+    Move move;
+    move.seat = (id == "B") != lg ? 1 : 2;
+    const std::string_view text = trim_ascii(values.front());
+    if (text.empty()) {
+      move.kind = MoveKind::kPass;
+      return move;
+    }
+    if (const auto special = parse_special_move(text); special && is_hex_special(*special)) {
+      move.kind = *special;
+      if (move.kind == MoveKind::kSwapPieces && !lg && iequals(text, "swap-pieces") &&
+          is_old_hexgui(kind)) {
+        move.kind = MoveKind::kSwapSides;
+      }
+      return move;
+    }
+    auto point = lg ? parse_lg_hex_point(text, board_size_of(kind))
+                    : parse_hex_point(text, board_size_of(kind));
+    if (!point) return point.error();
+    move.points.push_back(*point);
+    return move;
+  }
+
+  Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
+    const bool lg = is_little_golem(kind);
+    const bool second = move.seat == 2;
+    std::string id = second != lg ? "W" : "B";
+    return single_value_property(std::move(id), encode_value(kind, move));
+  }
+
+  std::vector<std::pair<std::string, std::int8_t>> player_properties(
+      const SgfGameKind& /*kind*/) const override {
+    return {{"PB", 1}, {"PW", 2}};
+  }
+
+  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
+                                 std::string_view result) const override {
+    const char side = sgf_result_side(result);
+    if (side == 'B') return 1;
+    if (side == 'W') return 2;
+    return 0;
+  }
+
+ private:
+  static std::string encode_value(const SgfGameKind& kind, const Move& move) {
+    const bool lg = is_little_golem(kind);
+    const bool old = !lg && is_old_hexgui(kind);
+    switch (move.kind) {
+      case MoveKind::kPlace:
+        if (move.points.empty()) return "";
+        return lg ? format_lg_hex_point(move.points.front())
+                  : format_hex_point(move.points.front());
+      case MoveKind::kSwapPieces:
+        return lg || old ? "swap" : "swap-pieces";
+      case MoveKind::kSwapSides:
+        return old ? "swap-pieces" : "swap-sides";
+      case MoveKind::kPass:
+      case MoveKind::kResign:
+      case MoveKind::kForfeit:
+      case MoveKind::kDrawOffer:
+      case MoveKind::kDrawAccept:
+      case MoveKind::kUnknown:
+        break;
+    }
+    return std::string(move_kind_name(move.kind));
+  }
+};
+
+}  // namespace
+
+const FamilyRules& hex_rules() {
+  static const HexRules kRules;
+  return kRules;
+}
+
+}  // namespace ludex

@@ -1,0 +1,49 @@
+// Rules for SGF games of any other GM: stored and exported generically, so no
+// property is a move. Players and results follow the general SGF convention
+// (PB / B = seat 1, PW / W = seat 2).
+#include "games/rules_registry.h"
+#include "games/sgf_values.h"
+
+namespace ludex {
+namespace {
+
+class OtherRules final : public FamilyRules {
+ public:
+  Family family() const override { return Family::kOther; }
+
+  bool is_move_property(const SgfGameKind& /*kind*/, std::string_view /*id*/) const override {
+    return false;
+  }
+
+  Result<Move> decode_sgf_move(const SgfMoveContext& /*ctx*/, std::string_view id,
+                               const std::vector<std::string>& /*values*/) const override {
+    return Error{{}, "'" + std::string(id) + "' is not a move property in a game not modelled"};
+  }
+
+  // There is nothing to encode: returns an empty property (id "").
+  Property encode_sgf_move(const SgfGameKind& /*kind*/, const Move& /*move*/) const override {
+    return Property{};
+  }
+
+  std::vector<std::pair<std::string, std::int8_t>> player_properties(
+      const SgfGameKind& /*kind*/) const override {
+    return {{"PB", 1}, {"PW", 2}};
+  }
+
+  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
+                                 std::string_view result) const override {
+    const char side = sgf_result_side(result);
+    if (side == 'B') return 1;
+    if (side == 'W') return 2;
+    return 0;
+  }
+};
+
+}  // namespace
+
+const FamilyRules& other_rules() {
+  static const OtherRules kRules;
+  return kRules;
+}
+
+}  // namespace ludex

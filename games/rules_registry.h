@@ -1,0 +1,40 @@
+// Internal to games/: the per-family FamilyRules singletons behind rules_for,
+// and helpers the implementations share. Other layers use
+// games/family_rules.h.
+#ifndef LUDEX_GAMES_RULES_REGISTRY_H_
+#define LUDEX_GAMES_RULES_REGISTRY_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/coord_text.h"
+#include "games/family_rules.h"
+
+namespace ludex {
+
+const FamilyRules& go_rules();
+const FamilyRules& hex_rules();
+const FamilyRules& twixt_rules();
+const FamilyRules& blokus_rules();
+const FamilyRules& other_rules();
+
+// ctx.kind, or (when the caller passed none) the family's standard SGF
+// dialect at its default size.
+const SgfGameKind& kind_or_default(const SgfMoveContext& ctx, Family family);
+
+inline BoardSize board_size_of(const SgfGameKind& kind) {
+  return BoardSize{kind.columns, kind.rows};
+}
+
+// An Error for a move property that must carry exactly one value.
+Error one_value_error(std::string_view family, std::string_view id, std::size_t count);
+
+// A Property {id, {value}} marked raw_bytes when the value is not ASCII
+// (Little Golem coordinate bytes past 0x7F).
+Property single_value_property(std::string id, std::string value);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_RULES_REGISTRY_H_

@@ -1,0 +1,197 @@
+// detect_sgf_kind: which family and dialect an SGF game is, from its content.
+//
+// Little Golem exports carry no GM. They are recognised by:
+//  * lowercase move properties b / r (Twixt), in the root or the first nodes;
+//  * an EV value of Little Golem's dotted form whose words include "twixt" or
+//    "hex" ("twixt.ch.23.1.1", "hex.in.HEX11.67", "ut.hex.1112.1.1"), or
+//    whose first word starts with "go" ("go19.ld.TOROID");
+//  * SO naming littlegolem, for EV[null] and the like: Little Golem Go games
+//    carry KM (and HA / AB for handicaps) and start with B, Hex games have
+//    none of these and label their first move W. So with SO littlegolem, a
+//    game without Go signs whose first move is not B is Hex.
+// Any other game without GM is Go (the SGF default), dialect "littlegolem"
+// when SO names littlegolem (its points are LG bytes), "sgf" otherwise.
+#include <string>
+#include <vector>
+
+#include "games/blokus_points.h"
+#include "games/coord_text.h"
+#include "games/family_rules.h"
+#include "games/sgf_values.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::int32_t kDefaultGoSize = 19;
+constexpr std::int32_t kDefaultHexSize = 11;    // SGF GM[11] spec and HexGui
+constexpr std::int32_t kDefaultTwixtSize = 24;  // Twixt SGF spec
+
+std::vector<std::string> split_words(std::string_view text, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = text.find(sep, start);
+    const std::size_t stop = end == std::string_view::npos ? text.size() : end;
+    out.push_back(ascii_lower(text.substr(start, stop - start)));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+bool contains_word(const std::vector<std::string>& words, std::string_view word) {
+  for (const std::string& w : words) {
+    if (w == word) return true;
+  }
+  return false;
+}
+
+bool is_all_digits(std::string_view text) {
+  if (text.empty()) return false;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+// The numeric GM value without leading zeros ("011" -> "11"), or "" if not
+// numeric.
+std::string numeric_game(std::string_view gm) {
+  if (!is_all_digits(gm)) return {};
+  std::size_t i = 0;
+  while (i + 1 < gm.size() && gm[i] == '0') ++i;
+  return std::string(gm.substr(i));
+}
+
+struct LittleGolemHints {
+  bool twixt_props = false;  // b / r move properties
+  bool ev_twixt = false;
+  bool ev_hex = false;
+  bool ev_go = false;
+  bool source = false;     // SO names littlegolem
+  bool go_signs = false;   // KM, HA, AB, AW, VR[GO..]
+  std::string first_move;  // "B", "W" or "" (first B/W move property id)
+};
+
+LittleGolemHints read_hints(const std::vector<Property>& root, const SgfKindInput& input) {
+  LittleGolemHints h;
+  auto note_id = [&h](std::string_view id) {
+    if (id == "b" || id == "r") h.twixt_props = true;
+    if (h.first_move.empty() && (id == "B" || id == "W")) h.first_move = std::string(id);
+  };
+  for (const Property& p : root) note_id(p.id);
+  for (const std::string& id : input.first_prop_ids) note_id(id);
+
+  const std::string ev = sgf_property_text(root, "EV");
+  h.source = ascii_lower(sgf_property_text(root, "SO")).find("littlegolem") != std::string::npos;
+  if (ev.find('.') != std::string::npos || h.source) {
+    const std::vector<std::string> words = split_words(ev, '.');
+    h.ev_twixt = contains_word(words, "twixt");
+    h.ev_hex = contains_word(words, "hex");
+    h.ev_go = !words.empty() && words.front().substr(0, 2) == "go";
+  }
+  const std::string vr = ascii_lower(sgf_property_text(root, "VR"));
+  h.go_signs = find_sgf_property(root, "KM") != nullptr ||
+               find_sgf_property(root, "HA") != nullptr ||
+               find_sgf_property(root, "AB") != nullptr ||
+               find_sgf_property(root, "AW") != nullptr || vr.substr(0, 2) == "go";
+  return h;
+}
+
+void classify_without_gm(const std::vector<Property>& root, const SgfKindInput& input,
+                         SgfGameKind& kind) {
+  const LittleGolemHints h = read_hints(root, input);
+  if (h.twixt_props || (h.ev_twixt && !h.ev_hex)) {
+    kind.family = Family::kTwixt;
+    kind.dialect = "littlegolem";
+  } else if (h.ev_hex) {
+    kind.family = Family::kHex;
+    kind.dialect = "littlegolem";
+  } else if (h.source && !h.ev_go && !h.go_signs && h.first_move != "B") {
+    kind.family = Family::kHex;
+    kind.dialect = "littlegolem";
+  } else {
+    kind.family = Family::kGo;
+    kind.dialect = h.source ? "littlegolem" : "sgf";
+  }
+}
+
+void classify_gm(std::string_view gm, SgfGameKind& kind) {
+  const std::string number = numeric_game(gm);
+  kind.dialect = "sgf";
+  kind.variant = std::string(gm);
+  if (number == "1") {
+    kind.family = Family::kGo;
+  } else if (number == "11") {
+    kind.family = Family::kHex;
+  } else if (number == "21") {
+    kind.family = Family::kTwixt;
+  } else if (const BlokusVariant* v = number.empty() ? find_blokus_variant(gm) : nullptr) {
+    kind.family = Family::kBlokus;
+    kind.dialect = "pentobi";
+    kind.variant = std::string(v->name);
+  } else {
+    kind.family = Family::kOther;
+  }
+}
+
+std::int32_t default_side(Family family) {
+  switch (family) {
+    case Family::kGo:
+      return kDefaultGoSize;
+    case Family::kHex:
+      return kDefaultHexSize;
+    case Family::kTwixt:
+      return kDefaultTwixtSize;
+    case Family::kBlokus:
+    case Family::kOther:
+      break;
+  }
+  return 0;
+}
+
+void set_size(const std::vector<Property>& root, SgfGameKind& kind) {
+  if (kind.family == Family::kBlokus) {
+    // Pentobi ignores SZ: the variant fixes the board.
+    const BlokusVariant* v = find_blokus_variant(kind.variant);
+    if (v != nullptr) {
+      kind.columns = v->columns;
+      kind.rows = v->rows;
+    }
+    return;
+  }
+  const std::int32_t side = default_side(kind.family);
+  kind.columns = side;
+  kind.rows = side;
+  const Property* sz = find_sgf_property(root, "SZ");
+  if (sz == nullptr || sz->values.empty()) return;
+  const auto size = parse_sgf_board_size(sz->values.front());
+  if (size) {
+    kind.columns = size->columns;
+    kind.rows = size->rows;
+    return;
+  }
+  kind.warning = "SZ[" + quote_value(sz->values.front()) + "] is not a board size; using " +
+                 (side > 0 ? "the default " + std::to_string(side) + "x" + std::to_string(side)
+                           : std::string("no size"));
+}
+
+}  // namespace
+
+SgfGameKind detect_sgf_kind(const SgfKindInput& input) {
+  static const std::vector<Property> kNoProps;
+  const std::vector<Property>& root = input.root_props != nullptr ? *input.root_props : kNoProps;
+  SgfGameKind kind;
+  kind.application = sgf_property_text(root, "AP");
+  kind.ruleset = sgf_property_text(root, "RU");
+  const std::string gm = sgf_property_text(root, "GM");
+  if (gm.empty()) {
+    classify_without_gm(root, input, kind);
+  } else {
+    classify_gm(gm, kind);
+  }
+  set_size(root, kind);
+  return kind;
+}
+
+}  // namespace ludex

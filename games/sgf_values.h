@@ -1,0 +1,48 @@
+// Small readers of SGF property values shared by kind detection and the
+// per-family rules: root property lookup, board sizes, results, and the names
+// of special moves.
+//
+// All functions are pure and thread-safe.
+#ifndef LUDEX_GAMES_SGF_VALUES_H_
+#define LUDEX_GAMES_SGF_VALUES_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/node.h"
+
+namespace ludex {
+
+// The first property named `id` (uppercase, e.g. "GM"). An exact match wins;
+// otherwise an FF[3]-style name whose uppercase letters spell `id`
+// ("CoPyright" for "CP"). nullptr if none.
+const Property* find_sgf_property(const std::vector<Property>& props, std::string_view id);
+// Its first value with surrounding whitespace removed; "" when absent.
+std::string sgf_property_text(const std::vector<Property>& props, std::string_view id);
+
+// An SZ value: "n" or "columns:rows", whitespace tolerated, each 1..kMaxSgfBoardSide.
+struct SgfBoardSize {
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+};
+inline constexpr std::int32_t kMaxSgfBoardSide = 702;  // the Twixt spec's maximum
+std::optional<SgfBoardSize> parse_sgf_board_size(std::string_view value);
+
+// The side an RE value names as the winner: 'B' or 'W' ("B+R", "W+3.5", "B",
+// "Black+...", "White resigns." -> 'B'), '1'..'4' for Pentobi-style "2+..."
+// results, 0 for a draw ("0", "Draw", "Jigo"), no result ("Void", "?", "")
+// or anything not understood.
+char sgf_result_side(std::string_view result);
+
+// A special move spelled in one of the dialects, matched ASCII
+// case-insensitively after trimming: "pass", "swap-pieces", "swap-sides",
+// "swap" (Little Golem and benzene: swap-pieces), "resign", "forfeit",
+// "draw" / "draw-offer" (a draw offer), "draw-accept". nullopt otherwise.
+std::optional<MoveKind> parse_special_move(std::string_view value);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_SGF_VALUES_H_

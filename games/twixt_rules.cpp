@@ -1,0 +1,191 @@
+// Twixt SGF vocabulary.
+//  * "sgf" (GM[21], specs/twixt-sgf.txt): W moves first, so W = seat 1 and
+//    B = seat 2, PW = seat 1, PB = seat 2, RE[W+] = seat 1. Values are
+//    case-insensitive. A move is one or more values: link removals "-c",
+//    additions "/c" "\c", then the peg "K4" (games/twixt_points.h). Specials
+//    (one value): swap-pieces, swap-sides, resign, forfeit, pass, draw (a draw
+//    offer), draw-accept; an empty value is a pass. A "|draw" suffix on the
+//    last value marks a placement that also offers a draw (Little Golem's
+//    notation, accepted here so that such moves survive a dialect change).
+//  * "littlegolem" (.tsgf, no GM): lowercase b = PB = seat 1 (moves first),
+//    r = PW = seat 2. One value: two coordinate bytes "ch" (bytes past 'z' on
+//    boards over 26), "swap", "resign", "draw", or a placement with a draw
+//    offer "qi|draw". Little Golem's swap is a swap-pieces: the first peg is
+//    replaced by the other colour's peg mirrored in the board's diagonal and b
+//    moves again (b[ch];r[swap];b[jj] in the corpus; twixtbot-ui replays LG
+//    games that way). Little Golem plays paper-and-pencil rules, which have
+//    no long moves, so links are never written in this dialect.
+#include "games/coord_text.h"
+#include "games/rules_registry.h"
+#include "games/sgf_values.h"
+#include "games/twixt_points.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::string_view kDrawSuffix = "|draw";
+
+bool is_little_golem(const SgfGameKind& kind) {
+  return kind.dialect == "littlegolem";
+}
+
+// Splits a trailing "|draw" (any case) off `text`; true if there was one.
+bool take_draw_suffix(std::string_view& text) {
+  const std::size_t bar = text.rfind('|');
+  if (bar == std::string_view::npos) return false;
+  if (!iequals(text.substr(bar), kDrawSuffix)) return false;
+  text = trim_ascii(text.substr(0, bar));
+  return true;
+}
+
+std::string special_value(MoveKind kind, bool lg) {
+  switch (kind) {
+    case MoveKind::kSwapPieces:
+      return lg ? "swap" : "swap-pieces";
+    case MoveKind::kDrawOffer:
+      return "draw";
+    case MoveKind::kPlace:
+    case MoveKind::kPass:
+    case MoveKind::kSwapSides:
+    case MoveKind::kResign:
+    case MoveKind::kForfeit:
+    case MoveKind::kDrawAccept:
+    case MoveKind::kUnknown:
+      break;
+  }
+  return std::string(move_kind_name(kind));
+}
+
+// A move that is a single word (or nothing); nullopt if `text` is neither.
+std::optional<Move> decode_word(std::string_view text, bool draw_offer, std::int8_t seat) {
+  Move move;
+  move.seat = seat;
+  move.draw_offer = draw_offer;
+  if (text.empty()) {
+    move.kind = draw_offer ? MoveKind::kDrawOffer : MoveKind::kPass;
+    move.draw_offer = false;
+    return move;
+  }
+  const auto special = parse_special_move(text);
+  if (!special) return std::nullopt;
+  move.kind = *special;
+  if (move.kind == MoveKind::kDrawOffer) move.draw_offer = false;
+  return move;
+}
+
+class TwixtRules final : public FamilyRules {
+ public:
+  Family family() const override { return Family::kTwixt; }
+
+  bool is_move_property(const SgfGameKind& kind, std::string_view id) const override {
+    if (is_little_golem(kind)) return id == "b" || id == "r";
+    return id == "W" || id == "B";
+  }
+
+  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                               const std::vector<std::string>& values) const override {
+    const SgfGameKind& kind = kind_or_default(ctx, Family::kTwixt);
+    if (!is_move_property(kind, id)) {
+      return Error{{}, "'" + std::string(id) + "' is not a twixt move property"};
+    }
+    const bool lg = is_little_golem(kind);
+    const std::int8_t seat = (id == "W" || id == "b") ? 1 : 2;
+    if (lg && values.size() != 1) return one_value_error("twixt", id, values.size());
+    if (values.empty()) return one_value_error("twixt", id, 0);
+
+    if (values.size() == 1) {
+      std::string_view text = trim_ascii(values.front());
+      const bool draw_offer = take_draw_suffix(text);
+      if (auto word = decode_word(text, draw_offer, seat)) return *word;
+      if (lg) {
+        auto point = parse_lg_twixt_point(text, board_size_of(kind));
+        if (!point) return point.error();
+        Move move;
+        move.seat = seat;
+        move.draw_offer = draw_offer;
+        move.points.push_back(*point);
+        return move;
+      }
+    }
+    return decode_long_move(kind, seat, values);
+  }
+
+  Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
+    const bool lg = is_little_golem(kind);
+    const bool second = move.seat == 2;
+    std::string id = lg ? (second ? "r" : "b") : (second ? "B" : "W");
+    const std::string suffix = move.draw_offer && move.kind != MoveKind::kDrawOffer
+                                   ? std::string(kDrawSuffix)
+                                   : std::string();
+    if (move.kind != MoveKind::kPlace) {
+      return single_value_property(std::move(id), special_value(move.kind, lg) + suffix);
+    }
+    if (lg) {
+      const std::string peg = move.points.empty() ? "" : format_lg_twixt_point(move.points.front());
+      return single_value_property(std::move(id), peg + suffix);
+    }
+    Property p;
+    p.id = std::move(id);
+    for (const LinkEdit& link : move.links) p.values.push_back(format_twixt_link_edit(link));
+    for (const Point& peg : move.points) p.values.push_back(format_twixt_point(peg));
+    if (p.values.empty()) p.values.emplace_back();
+    p.values.back() += suffix;
+    return p;
+  }
+
+  std::vector<std::pair<std::string, std::int8_t>> player_properties(
+      const SgfGameKind& kind) const override {
+    if (is_little_golem(kind)) return {{"PB", 1}, {"PW", 2}};
+    return {{"PW", 1}, {"PB", 2}};
+  }
+
+  std::int8_t winner_from_result(const SgfGameKind& kind, std::string_view result) const override {
+    const char side = sgf_result_side(result);
+    const bool lg = is_little_golem(kind);
+    if (side == 'W') return lg ? 2 : 1;
+    if (side == 'B') return lg ? 1 : 2;
+    return 0;
+  }
+
+ private:
+  // A GM[21] move of one or more values: link edits and at most one peg.
+  static Result<Move> decode_long_move(const SgfGameKind& kind, std::int8_t seat,
+                                       const std::vector<std::string>& values) {
+    Move move;
+    move.seat = seat;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::string_view text = trim_ascii(values[i]);
+      if (i + 1 == values.size() && take_draw_suffix(text)) move.draw_offer = true;
+      if (parse_special_move(text) || text.empty()) {
+        return Error{{},
+                     "twixt value " + quote_value(values[i]) +
+                         " cannot be part of a move of several values"};
+      }
+      auto parts = parse_twixt_move_parts(text, board_size_of(kind));
+      if (!parts) return parts.error();
+      for (const TwixtMovePart& part : *parts) {
+        if (!part.is_peg) {
+          move.links.push_back(part.link);
+          continue;
+        }
+        if (!move.points.empty()) {
+          return Error{{},
+                       "twixt move places more than one peg (" +
+                           quote_value(format_twixt_point(move.points.front())) + " and " +
+                           quote_value(format_twixt_point(part.peg)) + ")"};
+        }
+        move.points.push_back(part.peg);
+      }
+    }
+    return move;
+  }
+};
+
+}  // namespace
+
+const FamilyRules& twixt_rules() {
+  static const TwixtRules kRules;
+  return kRules;
+}
+
+}  // namespace ludex

@@ -1,0 +1,232 @@
+#include "importers/sgf/sgf_charset.h"
+
+#include <algorithm>
+
+#include "importers/sgf/sgf_reader.h"
+#include "importers/sgf/sgf_text.h"
+#include "importers/text/charset.h"
+
+namespace ludex {
+namespace {
+
+// How much of the file is searched for a CA, and how much undeclared text is
+// enough to guess its charset.
+constexpr std::size_t kHeadBytes = 64 * 1024;
+constexpr std::size_t kSampleBytes = 64 * 1024;
+constexpr std::size_t kMaxLabelLength = 64;
+
+bool is_id_byte(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The first CA value in the head of the file, found by bytes alone: a file in
+// a charset with ASCII trail bytes cannot be tokenised before it is known.
+std::string find_head_ca(std::string_view bytes) {
+  const std::string_view head = bytes.substr(0, std::min(bytes.size(), kHeadBytes));
+  std::size_t i = 0;
+  while (true) {
+    const std::size_t k = head.find("CA", i);
+    if (k == std::string_view::npos) return {};
+    i = k + 1;
+    if (k > 0 && is_id_byte(head[k - 1])) continue;
+    std::size_t m = k + 2;
+    while (m < head.size() && is_blank(head[m])) ++m;
+    if (m >= head.size() || head[m] != '[') continue;
+    const std::size_t close = head.find(']', m + 1);
+    if (close == std::string_view::npos || close - m - 1 > kMaxLabelLength) continue;
+    return std::string(trim(head.substr(m + 1, close - m - 1)));
+  }
+}
+
+bool is_unicode_form(std::string_view charset) {
+  return charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" ||
+         charset == "UTF-7";
+}
+
+// Collects non-ASCII values of properties that hold text, for the guess.
+class SampleCollector final : public SgfEventHandler {
+ public:
+  void begin_tree(std::int32_t, const SourcePos&) override {}
+  void end_tree(std::int32_t, const SourcePos&) override {}
+  void begin_node(const SourcePos&) override {}
+  void warning(const SourcePos&, std::string) override {}
+  void error(const SourcePos&, std::string) override {}
+  void property(std::string_view id, const std::vector<std::string_view>& values,
+                const SourcePos&) override {
+    if (may_be_sgf_move_property(id) || is_sgf_point_property(id)) return;
+    for (std::string_view v : values) {
+      if (is_ascii(v)) continue;
+      samples_.push_back(v);
+      bytes_ += v.size();
+      if (!is_valid_utf8(v)) all_utf8_ = false;
+    }
+  }
+  bool stop() const override { return bytes_ >= kSampleBytes; }
+
+  const std::vector<std::string_view>& samples() const { return samples_; }
+  bool all_utf8() const { return all_utf8_; }
+
+ private:
+  std::vector<std::string_view> samples_;
+  std::size_t bytes_ = 0;
+  bool all_utf8_ = true;
+};
+
+}  // namespace
+
+SgfFileText prepare_sgf_text(std::string_view bytes) {
+  SgfFileText f;
+  const BomInfo bom = detect_bom(bytes);
+  if (bom.bom == ByteOrderMark::kUtf8) {
+    f.original = bytes.substr(bom.length);
+    f.file_charset = std::string(kUtf8);
+    return f;
+  }
+  if (bom.bom == ByteOrderMark::kUtf16Le || bom.bom == ByteOrderMark::kUtf16Be) {
+    const std::string_view charset = utf16_charset(bom.bom);
+    const std::string_view body = bytes.substr(bom.length);
+    std::int64_t first_bad = -1;
+    f.converted = convert_to_utf8_lossy(body, charset, &first_bad);
+    if (first_bad >= 0) {
+      f.notes.push_back("the file is not valid " + std::string(charset) + " (byte " +
+                        std::to_string(first_bad + static_cast<std::int64_t>(bom.length)) +
+                        "); what could not be decoded became U+FFFD");
+    }
+    f.transcoded = true;
+    f.file_charset = std::string(charset);
+    return f;
+  }
+  f.original = bytes;
+  const std::string head_ca = find_head_ca(bytes);
+  if (!head_ca.empty()) {
+    const std::string canon = canonical_charset(head_ca);
+    if (!canon.empty() && charset_needs_transcoding(canon) && !is_unicode_form(canon) &&
+        !is_ascii(bytes)) {
+      auto converted = convert_to_utf8(bytes, canon);
+      if (converted) {
+        f.converted = std::move(*converted);
+        f.transcoded = true;
+        f.file_charset = canon;
+      } else {
+        f.notes.push_back("the file is not valid " + canon + " as its CA[" + head_ca +
+                          "] says; text values are decoded one by one");
+      }
+    }
+    return f;
+  }
+  if (is_valid_utf8(bytes)) return f;
+  SampleCollector collector;
+  read_sgf_events(bytes, collector);
+  if (collector.samples().empty() || collector.all_utf8()) return f;
+  const std::string guess = guess_legacy_charset(collector.samples());
+  if (guess == kLatin1) return f;
+  if (charset_needs_transcoding(guess)) {
+    auto converted = convert_to_utf8(bytes, guess);
+    if (converted) {
+      f.converted = std::move(*converted);
+      f.transcoded = true;
+      f.file_charset = guess;
+      return f;
+    }
+  }
+  f.guessed_charset = guess;
+  return f;
+}
+
+SgfTextDecoder::SgfTextDecoder(const SgfFileText& file, std::string_view ca_label,
+                               std::string* note)
+    : file_charset_(file.file_charset) {
+  if (file.transcoded) {
+    mode_ = Mode::kUtf8Already;
+    return;
+  }
+  if (file.file_charset == kUtf8) {  // a UTF-8 byte order mark outranks CA
+    mode_ = Mode::kDeclared;
+    charset_ = std::string(kUtf8);
+    return;
+  }
+  const std::string_view label = trim(ca_label);
+  if (!label.empty()) {
+    const std::string canon = canonical_charset(label);
+    if (canon.empty() || is_unicode_form(canon)) {
+      *note = "CA[" + std::string(label) +
+              "] is not a charset this file can be in; text is read as UTF-8, or as "
+              "ISO-8859-1 where it is not UTF-8";
+    } else if (canon != "ASCII") {
+      mode_ = Mode::kDeclared;
+      charset_ = canon;
+      return;
+    }
+  }
+  if (!file.guessed_charset.empty()) {
+    mode_ = Mode::kGuessed;
+    charset_ = file.guessed_charset;
+    return;
+  }
+  mode_ = Mode::kUndeclared;
+}
+
+bool SgfTextDecoder::passes_ascii() const {
+  return mode_ == Mode::kUtf8Already || charset_.substr(0, 8) != "ISO-2022";
+}
+
+std::string SgfTextDecoder::decode(std::string_view bytes, bool* raw) {
+  if (passes_ascii() && is_ascii(bytes)) return std::string(bytes);
+  switch (mode_) {
+    case Mode::kUtf8Already:
+      if (is_valid_utf8(bytes)) return std::string(bytes);
+      break;
+    case Mode::kDeclared: {
+      auto converted = convert_to_utf8(bytes, charset_);
+      if (converted) return std::move(*converted);
+      if (is_valid_utf8(bytes)) return std::string(bytes);
+      *raw = true;
+      return std::string(bytes);
+    }
+    case Mode::kGuessed: {
+      auto converted = convert_to_utf8(bytes, charset_);
+      if (converted) return std::move(*converted);
+      if (is_valid_utf8(bytes)) return std::string(bytes);
+      break;
+    }
+    case Mode::kUndeclared:
+      if (is_valid_utf8(bytes)) return std::string(bytes);
+      break;
+  }
+  used_latin1_ = true;
+  std::string out;
+  append_latin1_as_utf8(bytes, out);
+  return out;
+}
+
+std::string SgfTextDecoder::decode_lossy(std::string_view bytes) {
+  bool raw = false;
+  std::string text = decode(bytes, &raw);
+  if (!raw) return text;
+  return convert_to_utf8_lossy(bytes, charset_);
+}
+
+std::string SgfTextDecoder::charset() const {
+  switch (mode_) {
+    case Mode::kUtf8Already:
+      return file_charset_;
+    case Mode::kDeclared:
+    case Mode::kGuessed:
+      return charset_;
+    case Mode::kUndeclared:
+      break;
+  }
+  return std::string(used_latin1_ ? kLatin1 : kUtf8);
+}
+
+}  // namespace ludex

@@ -1,0 +1,71 @@
+// Charsets of SGF files: the file-level decision (byte order mark, a CA in
+// the head of the file, a guess for undeclared legacy text, conversion of the
+// whole file to UTF-8 when its charset is not ASCII-compatible) and the
+// per-game decoding of text values that follows from it and from the game's
+// own CA.
+#ifndef LUDEX_IMPORTERS_SGF_SGF_CHARSET_H_
+#define LUDEX_IMPORTERS_SGF_SGF_CHARSET_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ludex {
+
+// The text to tokenise and how its values are to be decoded.
+struct SgfFileText {
+  // What to tokenise: `converted` when the whole file was converted to
+  // UTF-8 (transcoded), else `original`, a view of the input after any BOM.
+  std::string_view text() const { return transcoded ? std::string_view(converted) : original; }
+  std::string_view original;
+  std::string converted;
+  // True when text() is UTF-8 converted from file_charset: every game's
+  // values are UTF-8 already and their CA is not applied again.
+  bool transcoded = false;
+  // The charset the file's bytes are in, when known for the whole file
+  // (byte order mark, or transcoded), "" otherwise.
+  std::string file_charset;
+  // The charset guessed for text of games without CA, "" when the undeclared
+  // text is UTF-8 (valid UTF-8 stays, anything else is read as ISO-8859-1).
+  std::string guessed_charset;
+  // Problems with the file's encoding, reported as a warning of every game.
+  std::vector<std::string> notes;
+};
+
+// Decides how to read `bytes`, which must outlive the result.
+SgfFileText prepare_sgf_text(std::string_view bytes);
+
+// The text of one game's values, decoded to UTF-8 as the file and the game's
+// CA say. Not thread-safe; one per game.
+class SgfTextDecoder {
+ public:
+  // ca_label: the game's root CA value, unescaped ("" when absent). Sets
+  // *note to a message when the CA cannot be used.
+  SgfTextDecoder(const SgfFileText& file, std::string_view ca_label, std::string* note);
+
+  // Decodes unescaped bytes of a text value. When the declared charset cannot
+  // decode them and they are not valid UTF-8 either, returns the bytes as
+  // they are and sets *raw = true (else leaves *raw alone).
+  std::string decode(std::string_view bytes, bool* raw);
+  // The same, but never raw: undecodable bytes become U+FFFD. For fields that
+  // must be UTF-8 (player names, result, ...).
+  std::string decode_lossy(std::string_view bytes);
+
+  // False when ASCII bytes may still need decoding (a stateful charset such
+  // as ISO-2022-JP, decoded value by value).
+  bool passes_ascii() const;
+
+  // The charset the game's text was read in, for GameRecord::charset.
+  std::string charset() const;
+
+ private:
+  enum class Mode { kUtf8Already, kDeclared, kUndeclared, kGuessed };
+  Mode mode_ = Mode::kUndeclared;
+  std::string charset_;
+  std::string file_charset_;
+  bool used_latin1_ = false;
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_IMPORTERS_SGF_SGF_CHARSET_H_

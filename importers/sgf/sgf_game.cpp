@@ -1,0 +1,54 @@
+#include "importers/sgf/sgf_game.h"
+
+#include <algorithm>
+
+#include "importers/sgf/sgf_charset.h"
+#include "importers/sgf/sgf_game_convert.h"
+#include "importers/sgf/sgf_reader.h"
+#include "importers/sgf/sgf_tree_builder.h"
+#include "importers/text/charset.h"
+
+namespace ludex {
+namespace {
+
+// How much of a UTF-16 file looks_like_sgf converts to look at.
+constexpr std::size_t kUtf16ProbeBytes = 64 * 1024;
+
+}  // namespace
+
+bool looks_like_sgf(std::string_view bytes) {
+  const BomInfo bom = detect_bom(bytes);
+  std::string converted;
+  std::string_view text = bytes.substr(bom.length);
+  if (bom.bom == ByteOrderMark::kUtf16Le || bom.bom == ByteOrderMark::kUtf16Be) {
+    std::string_view head = text.substr(0, std::min(text.size(), kUtf16ProbeBytes));
+    head = head.substr(0, head.size() & ~static_cast<std::size_t>(1));
+    converted = convert_to_utf8_lossy(head, utf16_charset(bom.bom));
+    text = converted;
+  }
+  const std::size_t start = find_sgf_game_start(text);
+  if (start == std::string_view::npos) return false;
+  // SGF is text: a zero byte before the first game means binary data that
+  // happens to contain "(;".
+  return text.substr(0, start).find('\0') == std::string_view::npos;
+}
+
+SgfParseOutput read_sgf_games(std::string_view bytes) {
+  SgfParseOutput out;
+  const SgfFileText file = prepare_sgf_text(bytes);
+  const std::int32_t count = build_sgf_trees(
+      file.text(),
+      [&out, &file](RawSgfGame&& raw) { out.games.push_back(convert_sgf_game(std::move(raw), file)); },
+      out.diagnostics);
+  if (count == 0) {
+    Diagnostic d;
+    d.severity = Severity::kError;
+    d.game_index = -1;
+    d.pos.byte_offset = 0;
+    d.message = "no SGF game tree found (a '(' followed by ';')";
+    out.diagnostics.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace ludex

@@ -1,0 +1,35 @@
+// One raw SGF game tree (importers/sgf/sgf_tree_builder.h) to a GameRecord:
+// charset decoding, family detection, header fields, moves, comments and
+// evaluations. The rules are stated in docs/formats.md; in short:
+//  * move properties (per the family's dialect) are decoded into
+//    NodeData::moves, their property (raw values) into NodeData::move_props;
+//    a move that does not decode stays in props and gives a warning;
+//  * on the root, CA, the dialect's player properties, RE, DT, EV and RO are
+//    taken into GameRecord fields and out of props;
+//  * the first C with one value is the comment, the first V that is an SGF
+//    real number the kSgfValue evaluation;
+//  * everything else stays in props in file order: text values unescaped and
+//    decoded to UTF-8, point values unescaped bytes, move values raw.
+#ifndef LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_
+#define LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_
+
+#include <optional>
+#include <string_view>
+
+#include "core/game.h"
+#include "importers/sgf/sgf_charset.h"
+#include "importers/sgf/sgf_tree_builder.h"
+
+namespace ludex {
+
+// Converts `raw` (consumed) read from `file`. Never fails: what cannot be
+// understood is kept verbatim and reported in GameRecord::warnings.
+GameRecord convert_sgf_game(RawSgfGame&& raw, const SgfFileText& file);
+
+// An SGF Real ("0.5", "-12", "+3.25"): optional sign, digits, optional
+// fraction. nullopt for anything else, including exponents, "inf" and "nan".
+std::optional<double> parse_sgf_real(std::string_view text);
+
+}  // namespace ludex
+
+#endif  // LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_

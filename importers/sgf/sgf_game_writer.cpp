@@ -1,0 +1,189 @@
+// write_sgf_game: a GameRecord back to SGF, the inverse of convert_sgf_game
+// (importers/sgf/sgf_game_convert.h) so that reading the output gives the same
+// record. Declared in importers/sgf/sgf_game.h.
+#include <charconv>
+#include <string>
+
+#include "games/family_rules.h"
+#include "importers/sgf/sgf_game.h"
+#include "importers/sgf/sgf_text.h"
+#include "importers/sgf/sgf_writer.h"
+
+namespace ludex {
+namespace {
+
+std::string first_value(const std::vector<Property>& props, std::string_view id) {
+  for (const Property& p : props) {
+    if (sgf_id_is(p.id, id) && !p.values.empty()) return p.values.front();
+  }
+  return {};
+}
+
+bool is_sgf_dialect(std::string_view dialect) {
+  return dialect == "sgf" || dialect == "littlegolem" || dialect == "hexgui" ||
+         dialect == "pentobi";
+}
+
+// The GM value of a family's standard dialect.
+std::string standard_game_value(Family family, std::string_view variant) {
+  switch (family) {
+    case Family::kGo:
+      return "1";
+    case Family::kHex:
+      return "11";
+    case Family::kTwixt:
+      return "21";
+    case Family::kBlokus:
+      return variant.empty() ? "Blokus" : std::string(variant);
+    case Family::kOther:
+      break;
+  }
+  return std::string(variant);
+}
+
+std::string format_real(double value) {
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed);
+  if (r.ec != std::errc()) return "0";
+  return std::string(buf, r.ptr);
+}
+
+class GameWriter {
+ public:
+  explicit GameWriter(const GameRecord& game)
+      : game_(game), rules_(rules_for(game.family)) {
+    const std::vector<Property>& root = game.tree.empty() ? kNoProps : game.tree.data(0).props;
+    synthesized_ = game.format != SourceFormat::kSgf || !is_sgf_dialect(game.dialect);
+    kind_.family = game.family;
+    kind_.columns = game.columns;
+    kind_.rows = game.rows;
+    if (synthesized_) {
+      kind_.dialect = game.family == Family::kBlokus ? "pentobi" : "sgf";
+      kind_.variant = game.family == Family::kBlokus || game.family == Family::kOther
+                          ? game.variant
+                          : standard_game_value(game.family, game.variant);
+    } else {
+      kind_.dialect = game.dialect;
+      kind_.variant = game.variant;
+    }
+    kind_.application = first_value(root, "AP");
+    kind_.ruleset = first_value(root, "RU");
+    player_ids_ = rules_.player_properties(kind_);
+  }
+
+  std::string run() {
+    std::string out;
+    if (game_.tree.empty()) return out;
+    out.reserve(64 + game_.tree.size() * 12);
+    write_sgf_game_tree(
+        game_.tree, [this](NodeIndex i, SgfWriter& w) { write_node(i, w); }, out);
+    return out;
+  }
+
+ private:
+  static inline const std::vector<Property> kNoProps;
+
+  SgfValueForm form_of(const Property& p) const {
+    return rules_.is_move_property(kind_, p.id) ? SgfValueForm::kRaw : SgfValueForm::kText;
+  }
+
+  // True if the root keeps an undecodable property `id`, which then carries
+  // the field instead of the decoded copy.
+  bool root_keeps_raw(std::string_view id) const {
+    for (const Property& p : game_.tree.data(0).props) {
+      if (p.raw_bytes && sgf_id_is(p.id, id)) return true;
+    }
+    return false;
+  }
+
+  void write_field(SgfWriter& w, std::string_view id, const std::string& value) const {
+    if (value.empty() || root_keeps_raw(id)) return;
+    w.property(id, value, SgfValueForm::kText);
+  }
+
+  void write_header_fields(SgfWriter& w) const {
+    w.property("CA", "UTF-8", SgfValueForm::kText);
+    for (const SeatPlayer& player : game_.players) {
+      for (const auto& [id, seat] : player_ids_) {
+        if (seat != player.seat) continue;
+        write_field(w, id, player.name);
+        break;
+      }
+    }
+    write_field(w, "EV", game_.event);
+    write_field(w, "RO", game_.round);
+    write_field(w, "DT", game_.date);
+    write_field(w, "RE", game_.result);
+  }
+
+  void write_synthesized_header(SgfWriter& w) const {
+    const std::string gm = game_.family == Family::kOther
+                               ? game_.variant
+                               : standard_game_value(game_.family, game_.variant);
+    if (!gm.empty()) w.property("GM", gm, SgfValueForm::kText);
+    w.property("FF", "4", SgfValueForm::kText);
+    if (game_.columns > 0 && game_.family != Family::kBlokus) {
+      std::string size = std::to_string(game_.columns);
+      if (game_.rows != game_.columns) size += ":" + std::to_string(game_.rows);
+      w.property("SZ", size, SgfValueForm::kText);
+    }
+  }
+
+  static bool is_synthesized_id(std::string_view id) {
+    return id == "GM" || id == "FF" || id == "SZ" || id == "CA";
+  }
+
+  void write_moves_comment_value(NodeIndex i, SgfWriter& w) const {
+    const NodeData& d = game_.tree.data(i);
+    for (std::size_t k = 0; k < d.moves.size(); ++k) {
+      if (k < d.move_props.size() && !d.move_props[k].id.empty()) {
+        w.property(d.move_props[k].id, d.move_props[k].values, SgfValueForm::kRaw);
+      } else {
+        const Property p = rules_.encode_sgf_move(kind_, d.moves[k]);
+        w.property(p.id, p.values, SgfValueForm::kRaw);
+      }
+    }
+    if (d.comment) w.property("C", *d.comment, SgfValueForm::kText);
+    for (const Evaluation& e : d.evaluations) {
+      if (e.source == EvalSource::kSgfValue && !e.undetermined) {
+        w.property("V", format_real(e.value), SgfValueForm::kText);
+      }
+    }
+  }
+
+  void write_node(NodeIndex i, SgfWriter& w) const {
+    const std::vector<Property>& props = game_.tree.data(i).props;
+    std::size_t first_rest = 0;
+    if (i == 0) {
+      if (synthesized_) {
+        write_synthesized_header(w);
+      } else {
+        // GM and FF lead, as Pentobi recommends and most files do.
+        while (first_rest < props.size() &&
+               (props[first_rest].id == "GM" || props[first_rest].id == "FF")) {
+          w.property(props[first_rest].id, props[first_rest].values, form_of(props[first_rest]));
+          ++first_rest;
+        }
+      }
+      write_header_fields(w);
+    }
+    write_moves_comment_value(i, w);
+    for (std::size_t k = first_rest; k < props.size(); ++k) {
+      const Property& p = props[k];
+      if (i == 0 && synthesized_ && is_synthesized_id(p.id)) continue;
+      w.property(p.id, p.values, form_of(p));
+    }
+  }
+
+  const GameRecord& game_;
+  const FamilyRules& rules_;
+  SgfGameKind kind_;
+  bool synthesized_ = false;
+  std::vector<std::pair<std::string, std::int8_t>> player_ids_;
+};
+
+}  // namespace
+
+std::string write_sgf_game(const GameRecord& game) { return GameWriter(game).run(); }
+
+}  // namespace ludex

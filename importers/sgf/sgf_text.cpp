@@ -1,0 +1,87 @@
+#include "importers/sgf/sgf_text.h"
+
+namespace ludex {
+
+bool sgf_unescape_is_identity(std::string_view raw) {
+  for (char c : raw) {
+    if (c == '\\' || c == '\r') return false;
+  }
+  return true;
+}
+
+std::string sgf_unescape(std::string_view raw) {
+  std::string out;
+  out.reserve(raw.size());
+  const std::size_t n = raw.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const char c = raw[i];
+    if (c == '\\') {
+      if (i + 1 >= n) break;
+      const char e = raw[i + 1];
+      if (e == '\r') {
+        i += (i + 2 < n && raw[i + 2] == '\n') ? 3 : 2;
+      } else if (e == '\n') {
+        i += 2;
+      } else {
+        out.push_back(e);
+        i += 2;
+      }
+    } else if (c == '\r') {
+      out.push_back('\n');
+      i += (i + 1 < n && raw[i + 1] == '\n') ? 2 : 1;
+    } else {
+      out.push_back(c);
+      ++i;
+    }
+  }
+  return out;
+}
+
+void append_sgf_escaped(std::string_view text, std::string& out) {
+  for (char c : text) {
+    if (c == '\\' || c == ']') out.push_back('\\');
+    out.push_back(c);
+  }
+}
+
+std::string sgf_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 8);
+  append_sgf_escaped(text, out);
+  return out;
+}
+
+bool sgf_id_is(std::string_view written, std::string_view id) {
+  if (written == id) return true;
+  bool lower = false;
+  std::size_t k = 0;
+  for (char c : written) {
+    if (c >= 'a' && c <= 'z') {
+      lower = true;
+    } else if (c >= 'A' && c <= 'Z') {
+      if (k >= id.size() || id[k] != c) return false;
+      ++k;
+    } else {
+      return false;
+    }
+  }
+  return lower && k == id.size() && k > 0;
+}
+
+bool is_sgf_point_property(std::string_view id) {
+  static constexpr std::string_view kIds[] = {"AB", "AW", "AE", "A1", "A2", "A3", "A4", "TR",
+                                              "SQ", "CR", "MA", "SL", "DD", "TB", "TW", "VW",
+                                              "AR", "LN"};
+  for (std::string_view s : kIds) {
+    if (id == s) return true;
+  }
+  return false;
+}
+
+bool may_be_sgf_move_property(std::string_view id) {
+  if (id.size() == 1) return id != "C" && id != "N";
+  return id == "BLUE" || id == "YELLOW" || id == "RED" || id == "GREEN";
+}
+
+}  // namespace ludex

@@ -1,0 +1,47 @@
+// SGF value rules shared by the reader side and the writer side: escapes,
+// soft line breaks, and which properties hold points rather than text.
+//
+// Pure functions, thread-safe.
+#ifndef LUDEX_IMPORTERS_SGF_SGF_TEXT_H_
+#define LUDEX_IMPORTERS_SGF_SGF_TEXT_H_
+
+#include <string>
+#include <string_view>
+
+namespace ludex {
+
+// A raw value as SGF text: '\' + line end (a soft line break) is removed,
+// '\' + any other byte gives that byte, and CRLF or CR line ends become LF.
+// A trailing lone '\' is dropped. Byte-oriented: multibyte text must be
+// ASCII-compatible (see importers/text/charset.h).
+std::string sgf_unescape(std::string_view raw);
+
+// True if sgf_unescape(raw) == raw (no '\' and no CR), the common case.
+bool sgf_unescape_is_identity(std::string_view raw);
+
+// The inverse of sgf_unescape for LF-only text: escapes '\' and ']'.
+// sgf_unescape(sgf_escape(s)) == s for every s without CR.
+std::string sgf_escape(std::string_view text);
+// Appends sgf_escape(text) to out.
+void append_sgf_escaped(std::string_view text, std::string& out);
+
+// True if a property id as written names `id` (upper case): the same id, or
+// an FF[3]-style long name whose capitals spell it ("CoPyright" is CP,
+// "PlayerBlack" is PB). Ids without lower-case letters must match exactly, so
+// Little Golem's "b" and Pentobi's "1L" are never taken for anything else.
+bool sgf_id_is(std::string_view written, std::string_view id);
+
+// True for properties whose values are points or point lists (setup and
+// markup: AB AW AE A1..A4 TR SQ CR MA SL DD TB TW VW AR LN). Their values are
+// kept as bytes (escapes resolved, no charset decoding): in Little Golem
+// files they hold coordinate bytes past 'z'.
+bool is_sgf_point_property(std::string_view id);
+
+// True for ids that are or may be move properties in some dialect (one
+// character other than C and N, or BLUE YELLOW RED GREEN). Used before the
+// game's family is known, to keep coordinates out of charset guessing.
+bool may_be_sgf_move_property(std::string_view id);
+
+}  // namespace ludex
+
+#endif  // LUDEX_IMPORTERS_SGF_SGF_TEXT_H_

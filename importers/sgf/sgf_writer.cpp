@@ -1,0 +1,121 @@
+#include "importers/sgf/sgf_writer.h"
+
+#include "importers/sgf/sgf_text.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::size_t kWrapColumn = 72;
+
+}  // namespace
+
+SgfWriter::SgfWriter(std::string& out) : out_(out) {
+  const std::size_t nl = out_.rfind('\n');
+  line_start_ = nl == std::string::npos ? 0 : nl + 1;
+}
+
+void SgfWriter::line_break() {
+  out_.push_back('\n');
+  line_start_ = out_.size();
+}
+
+void SgfWriter::maybe_wrap() {
+  if (out_.size() - line_start_ > kWrapColumn) line_break();
+}
+
+void SgfWriter::begin_tree() {
+  if (out_.size() > line_start_) line_break();
+  out_.push_back('(');
+}
+
+void SgfWriter::end_tree() { out_.push_back(')'); }
+
+void SgfWriter::begin_node() {
+  maybe_wrap();
+  out_.push_back(';');
+}
+
+void SgfWriter::append_value(std::string_view value, SgfValueForm form) {
+  const std::size_t start = out_.size();
+  out_.push_back('[');
+  if (form == SgfValueForm::kRaw) {
+    out_.append(value);
+  } else {
+    append_sgf_escaped(value, out_);
+  }
+  out_.push_back(']');
+  const std::size_t nl = out_.rfind('\n');
+  if (nl != std::string::npos && nl >= start) line_start_ = nl + 1;
+}
+
+void SgfWriter::property(std::string_view id, const std::vector<std::string>& values,
+                         SgfValueForm form) {
+  maybe_wrap();
+  out_.append(id);
+  if (values.empty()) {
+    out_.append("[]");  // SGF needs a value; an empty one is the closest
+    return;
+  }
+  for (const std::string& v : values) append_value(v, form);
+}
+
+void SgfWriter::property(std::string_view id, std::string_view value, SgfValueForm form) {
+  maybe_wrap();
+  out_.append(id);
+  append_value(value, form);
+}
+
+void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node,
+                         std::string& out) {
+  if (tree.empty()) return;
+  SgfWriter w(out);
+  // One entry per open '(': the sibling variation to open once it closes.
+  std::vector<NodeIndex> open;
+  w.begin_tree();
+  open.push_back(kNoNode);
+  NodeIndex node = 0;
+  while (true) {
+    w.begin_node();
+    write_node(node, w);
+    if (node == 0) w.line_break();
+    const NodeIndex child = tree.first_child(node);
+    if (child != kNoNode) {
+      const NodeIndex sibling = tree.next_sibling(child);
+      if (sibling != kNoNode) {
+        w.begin_tree();
+        open.push_back(sibling);
+      }
+      node = child;
+      continue;
+    }
+    // A leaf: close variations until one has a sibling to open.
+    while (true) {
+      w.end_tree();
+      const NodeIndex next = open.back();
+      open.pop_back();
+      if (next != kNoNode) {
+        w.begin_tree();
+        open.push_back(tree.next_sibling(next));
+        node = next;
+        break;
+      }
+      if (open.empty()) {
+        out.push_back('\n');
+        return;
+      }
+    }
+  }
+}
+
+std::string write_sgf_props_tree(const GameTree& tree, SgfValueForm form) {
+  std::string out;
+  write_sgf_game_tree(
+      tree,
+      [&tree, form](NodeIndex i, SgfWriter& w) {
+        for (const Property& p : tree.data(i).props) w.property(p.id, p.values, form);
+      },
+      out);
+  return out;
+}
+
+}  // namespace ludex

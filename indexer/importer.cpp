@@ -1,0 +1,130 @@
+#include "indexer/importer.h"
+
+#include <chrono>
+#include <ostream>
+#include <unordered_map>
+
+#include "indexer/file_walk.h"
+#include "indexer/parse_pipeline.h"
+#include "schema/game_store.h"
+
+namespace ludex {
+namespace {
+
+Diagnostic file_error(std::string message) {
+  Diagnostic d;
+  d.severity = Severity::kError;
+  d.message = std::move(message);
+  return d;
+}
+
+}  // namespace
+
+Importer::Importer(Database& db, const ImportOptions& options, std::ostream& diagnostics)
+    : db_(db), options_(options), diagnostics_(diagnostics) {}
+
+ImportSummary Importer::run(const std::vector<std::string>& paths) {
+  const auto start = std::chrono::steady_clock::now();
+  ImportSummary sum;
+  GameStore store(db_);
+  const WalkResult walk = walk_paths(paths);
+  sum.files_found = static_cast<std::int64_t>(walk.files.size());
+
+  auto report = [&](const std::string& path, const Diagnostic& d) {
+    if (d.severity == Severity::kError) {
+      ++sum.errors;
+    } else {
+      ++sum.warnings;
+    }
+    if (options_.quiet) return;
+    if (d.severity == Severity::kWarning && !options_.show_warnings) return;
+    diagnostics_ << path << ": " << d.to_string() << "\n";
+  };
+
+  const bool bulk = store.is_empty();
+  if (bulk) store.begin_bulk_load();
+  store.begin();
+
+  // A path that could not even be walked (a dangling link, an unreadable
+  // directory) is recorded like an unreadable file, so that it is accounted for.
+  for (const auto& [path, reason] : walk.failures) {
+    SourceFileInfo info;
+    info.path = path;
+    const std::optional<KnownFile> known = store.find_file(path);
+    if (known) store.clear_file(known->file_id);
+    const std::int64_t file_id = store.upsert_file(info);
+    const Diagnostic d = file_error(reason);
+    store.add_error(file_id, d);
+    report(path, d);
+    ++sum.files_failed;
+  }
+  std::int64_t games_in_batch = 0;
+
+  // The content hashes already recorded, looked up before the workers start
+  // so that they can skip unchanged files without touching the database.
+  std::unordered_map<std::string, std::string> known_hash;
+  for (const std::string& path : walk.files) {
+    if (const std::optional<KnownFile> known = store.find_file(path)) {
+      known_hash.emplace(path, known->content_hash);
+    }
+  }
+  auto should_parse = [&known_hash](const std::string& path, std::int64_t,
+                                    const std::string& hash) {
+    const auto it = known_hash.find(path);
+    return it == known_hash.end() || it->second != hash;
+  };
+
+  auto consume = [&](FileResult&& r) {
+    sum.bytes += r.size;
+    if (r.skipped) {
+      ++sum.files_unchanged;
+      return;
+    }
+    SourceFileInfo info;
+    info.path = r.path;
+    info.size = r.size;
+    info.mtime_ns = r.mtime_ns;
+    info.content_hash = r.content_hash;
+    info.format = r.parsed.format;
+    if (const std::optional<KnownFile> known = store.find_file(r.path)) {
+      store.clear_file(known->file_id);
+      ++sum.files_replaced;
+    } else {
+      ++sum.files_new;
+    }
+    const std::int64_t file_id = store.upsert_file(info);
+    if (!r.readable) {
+      const Diagnostic d = file_error(r.read_error);
+      store.add_error(file_id, d);
+      report(r.path, d);
+      ++sum.files_failed;
+      return;
+    }
+    if (r.parsed.format.empty()) ++sum.files_failed;
+    for (const Diagnostic& d : r.parsed.diagnostics) {
+      store.add_error(file_id, d);
+      report(r.path, d);
+    }
+    for (const GameRecord& game : r.parsed.games) {
+      store.add_game(file_id, game);
+      for (const Diagnostic& w : game.warnings) report(r.path, w);
+      ++sum.games;
+      sum.nodes += static_cast<std::int64_t>(game.tree.size());
+      if (++games_in_batch >= options_.batch_games) {
+        store.commit();
+        store.begin();
+        games_in_batch = 0;
+      }
+    }
+  };
+  PipelineOptions pipeline;
+  pipeline.jobs = options_.jobs;
+  run_parse_pipeline(walk.files, pipeline, should_parse, consume);
+  store.commit();
+  if (bulk) store.finish_bulk_load();
+  sum.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return sum;
+}
+
+}  // namespace ludex

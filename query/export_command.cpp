@@ -1,0 +1,106 @@
+// ludex export --db DB [filters] --format sgf --out DIR | --collection FILE
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/command_line.h"
+#include "importers/sgf/sgf_game.h"
+#include "query/commands.h"
+#include "query/export_naming.h"
+#include "query/filter_options.h"
+#include "schema/database.h"
+#include "schema/game_loader.h"
+
+namespace ludex {
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string extension_for(const GameRecord& game) {
+  return game.family == Family::kBlokus ? "blksgf" : "sgf";
+}
+
+void write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+int run_export_command(const std::vector<std::string>& args) {
+  po::options_description options("ludex export --db DB [filters] --format sgf --out DIR");
+  options.add_options()                                                           //
+      ("help,h", "show this help")                                                //
+      ("db", po::value<std::string>()->required(), "database file")               //
+      ("format", po::value<std::string>()->default_value("sgf"), "sgf")           //
+      ("out", po::value<std::string>(), "directory for one file per game")        //
+      ("collection", po::value<std::string>(), "write one SGF collection file instead")  //
+      ("quiet,q", "no summary on stderr");
+  add_filter_options(options);
+  const auto parsed = parse_command_line("export", args, options);
+  if (!parsed) return 2;
+  if (parsed->help) {
+    std::cout << options;
+    return 0;
+  }
+  const po::variables_map& vm = parsed->vm;
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "sgf") {
+    std::cerr << "ludex export: unknown --format '" << format << "' (sgf)\n";
+    return 2;
+  }
+  const bool to_collection = vm.count("collection") != 0;
+  if (to_collection == (vm.count("out") != 0)) {
+    std::cerr << "ludex export: give exactly one of --out DIR and --collection FILE\n";
+    return 2;
+  }
+  const Result<GameFilter> filter = filter_from_options(vm);
+  if (!filter) {
+    std::cerr << "ludex export: " << filter.error().message << "\n";
+    return 2;
+  }
+
+  Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
+  std::vector<std::int64_t> ids;
+  find_games(db, *filter, [&](const GameHit& hit) {
+    ids.push_back(hit.game_id);
+    return true;
+  });
+
+  fs::path out_dir;
+  std::ofstream collection;
+  if (to_collection) {
+    collection.open(vm["collection"].as<std::string>(), std::ios::binary | std::ios::trunc);
+    if (!collection) throw std::runtime_error("cannot create " + vm["collection"].as<std::string>());
+  } else {
+    out_dir = vm["out"].as<std::string>();
+    fs::create_directories(out_dir);
+  }
+
+  GameLoader loader(db);
+  std::int64_t written = 0;
+  for (const std::int64_t id : ids) {
+    const std::optional<LoadedGame> game = loader.load(id);
+    if (!game) continue;
+    const std::string sgf = write_sgf_game(game->record);
+    if (to_collection) {
+      collection << sgf;
+    } else {
+      write_file(out_dir / export_file_name(id, game->record.family, game->record.players,
+                                            extension_for(game->record)),
+                 sgf);
+    }
+    ++written;
+  }
+  if (to_collection) {
+    collection.close();
+    if (!collection) throw std::runtime_error("cannot write " + vm["collection"].as<std::string>());
+  }
+  if (vm.count("quiet") == 0) std::cerr << "exported " << written << " games\n";
+  return 0;
+}
+
+}  // namespace ludex

@@ -1,0 +1,128 @@
+#include "schema/database.h"
+
+#include <new>
+#include <stdexcept>
+#include <string_view>
+
+#include <sqlite3.h>
+
+#include <SQLiteCpp/Exception.h>
+
+#include "schema/migrations.h"
+#include "schema/text_fold.h"
+
+#ifndef LUDEX_VERSION
+#define LUDEX_VERSION "unknown"
+#endif
+
+namespace ludex {
+namespace {
+
+// A writer may wait this long for another connection's write lock.
+constexpr int kBusyTimeoutMs = 10'000;
+
+// ludex_fold(text): fold_case() as an SQL function; NULL stays NULL.
+void sql_fold(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  if (argc != 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  const int bytes = sqlite3_value_bytes(argv[0]);
+  try {
+    const std::string folded =
+        fold_case(std::string_view(text == nullptr ? "" : text, static_cast<std::size_t>(bytes)));
+    sqlite3_result_text(ctx, folded.data(), static_cast<int>(folded.size()), SQLITE_TRANSIENT);
+  } catch (const std::bad_alloc&) {
+    sqlite3_result_error_nomem(ctx);
+  }
+}
+
+void register_functions(SQLite::Database& db) {
+  const int rc =
+      sqlite3_create_function_v2(db.getHandle(), "ludex_fold", 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+                                 &sql_fold, nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
+}
+
+struct FileState {
+  int user_version = 0;
+  int application_id = 0;
+  int objects = 0;  // rows in sqlite_schema
+};
+
+FileState read_file_state(SQLite::Database& db, const std::string& path) {
+  try {
+    FileState s;
+    s.user_version = db.execAndGet("PRAGMA user_version").getInt();
+    s.application_id = db.execAndGet("PRAGMA application_id").getInt();
+    s.objects = db.execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+    return s;
+  } catch (const SQLite::Exception& e) {
+    if (e.getErrorCode() == SQLITE_NOTADB) {
+      throw std::runtime_error(path + " is not a ludex database (not an SQLite file)");
+    }
+    throw std::runtime_error("cannot read database " + path + ": " + e.what());
+  }
+}
+
+void set_connection_pragmas(SQLite::Database& db, Database::Mode mode) {
+  // Large page cache: the writer touches the tail of several tables at once,
+  // and queries revisit index pages.
+  db.exec("PRAGMA cache_size = -65536");
+  db.exec("PRAGMA temp_store = MEMORY");
+  if (mode == Database::Mode::kReadOnly) return;
+  // WAL lets readers work during an import; NORMAL is durable up to the last
+  // checkpointed commit and never corrupts (OFF could).
+  db.execAndGet("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  // Declared foreign keys are checked by tests (PRAGMA foreign_key_check),
+  // not per row: the writer maintains them and deletes by id ranges.
+  db.exec("PRAGMA foreign_keys = OFF");
+}
+
+}  // namespace
+
+Database::Database(const std::string& path, Mode mode) : path_(path), mode_(mode) {
+  // NOMUTEX: a Database is used by one thread at a time (see database.h),
+  // so SQLite's per-connection locking is pure cost on the write path.
+  const int flags = (mode == Mode::kReadOnly ? SQLite::OPEN_READONLY
+                                             : (SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE)) |
+                    SQLite::OPEN_NOMUTEX;
+  try {
+    db_ = std::make_unique<SQLite::Database>(path, flags, kBusyTimeoutMs);
+  } catch (const SQLite::Exception& e) {
+    throw std::runtime_error("cannot open database " + path + ": " + e.what());
+  }
+  register_functions(*db_);
+
+  const FileState state = read_file_state(*db_, path);
+  const bool fresh = state.objects == 0 && state.user_version == 0;
+  if (!fresh && state.application_id != kApplicationId) {
+    throw std::runtime_error(path + " is not a ludex database (an SQLite file of another program)");
+  }
+  if (state.user_version > kSchemaVersion) {
+    throw std::runtime_error(path + " has schema version " + std::to_string(state.user_version) +
+                             ", newer than this ludex supports (" +
+                             std::to_string(kSchemaVersion) + "); use a newer ludex");
+  }
+  if (mode == Mode::kReadOnly) {
+    if (fresh) throw std::runtime_error(path + " is not a ludex database (it is empty)");
+    if (state.user_version < kSchemaVersion) {
+      throw std::runtime_error(path + " has schema version " +
+                               std::to_string(state.user_version) +
+                               " and must be upgraded; open it for writing (ludex import)");
+    }
+  }
+
+  set_connection_pragmas(*db_, mode);
+  if (mode == Mode::kReadWrite && state.user_version < kSchemaVersion) {
+    migrate_schema(*db_, std::string("ludex ") + LUDEX_VERSION);
+  }
+  schema_version_ = db_->execAndGet("PRAGMA user_version").getInt();
+}
+
+Database::~Database() = default;
+
+}  // namespace ludex

@@ -1,0 +1,547 @@
+#include "schema/game_store.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/batched_insert.h"
+#include "schema/blob_codec.h"
+#include "schema/migrations.h"
+#include "schema/statement_util.h"
+#include "schema/text_fold.h"
+
+namespace ludex {
+namespace {
+
+constexpr const char* kIndexesDroppedKey = "indexes_dropped";
+
+// One contiguous run of a file's games: consecutive game ids, and so (ids
+// being allocated in call order) one contiguous node id range holding no
+// other game's nodes.
+struct IdRun {
+  std::int64_t first_game = 0;
+  std::int64_t last_game = 0;
+  std::int64_t first_node = 0;
+  std::int64_t last_node = -1;  // < first_node when the run has no nodes
+};
+
+// Sets a property's value list: TEXT for UTF-8 values, BLOB for raw bytes.
+void set_values(BatchedInsert& rows, int column, const Property& prop, std::string& buffer) {
+  encode_values(prop.values, buffer);
+  if (prop.raw_bytes) {
+    rows.set_blob(column, buffer);
+  } else {
+    rows.set_text(column, buffer);
+  }
+}
+
+bool is_default_property(const Property& p) {
+  return p.id.empty() && p.values.empty() && !p.raw_bytes;
+}
+
+}  // namespace
+
+struct GameStore::Impl {
+  explicit Impl(SQLite::Database& d)
+      : db(d),
+        begin(db, "BEGIN IMMEDIATE"),
+        commit(db, "COMMIT"),
+        is_empty(db, "SELECT NOT EXISTS (SELECT 1 FROM games)"),
+        max_game_id(db, "SELECT coalesce(max(game_id), 0) FROM games"),
+        max_node_id(db, "SELECT coalesce(max(node_id), 0) FROM nodes"),
+        get_meta(db, "SELECT value FROM meta WHERE key = ?1"),
+        set_meta(db,
+                 "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+        delete_meta(db, "DELETE FROM meta WHERE key = ?1"),
+        find_file(db,
+                  "SELECT file_id, size, mtime_ns, content_hash FROM source_files "
+                  "WHERE path = ?1"),
+        upsert_file(db,
+                    "INSERT INTO source_files (path, size, mtime_ns, content_hash, format) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (path) DO UPDATE SET "
+                    "size = excluded.size, mtime_ns = excluded.mtime_ns, "
+                    "content_hash = excluded.content_hash, format = excluded.format "
+                    "RETURNING file_id"),
+        find_player(db, "SELECT player_id FROM players WHERE name = ?1"),
+        insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
+        insert_game(db,
+                    "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
+                    "variant, board_columns, board_rows, result, winner, date, event, round, "
+                    "charset, main_line_moves, node_count, first_node_id, start_offset, "
+                    "start_line, start_column) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                    "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"),
+        insert_game_player(db,
+                           "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) "
+                           "VALUES (?1, ?2, ?3)"),
+        count_game(db, "UPDATE source_files SET game_count = game_count + 1 WHERE file_id = ?1"),
+        nodes(db,
+              "INSERT INTO nodes (node_id, game_id, parent_id, depth, move_number, "
+              "subtree_end, main_line, main_flag, position_hash) VALUES",
+              9),
+        moves(db,
+              "INSERT INTO moves (node_id, ordinal, seat, color, kind, draw_offer, autolink, "
+              "points, links, prop_id, prop_values) VALUES",
+              11),
+        evaluations(db,
+                    "INSERT INTO evaluations (node_id, ordinal, source, value, undetermined) "
+                    "VALUES",
+                    5),
+        comments(db, "INSERT INTO comments (node_id, text) VALUES", 2),
+        properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES",
+                   4),
+        insert_error(db,
+                     "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
+                     "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+        file_games(db,
+                   "SELECT game_id, first_node_id, node_count FROM games WHERE file_id = ?1 "
+                   "ORDER BY game_id"),
+        run_players(db,
+                    "SELECT DISTINCT player_id FROM game_players "
+                    "WHERE game_id BETWEEN ?1 AND ?2"),
+        delete_moves(db, "DELETE FROM moves WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_evaluations(db, "DELETE FROM evaluations WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_comments(db, "DELETE FROM comments WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_properties(db, "DELETE FROM properties WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_nodes(db, "DELETE FROM nodes WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_game_players(db, "DELETE FROM game_players WHERE game_id BETWEEN ?1 AND ?2"),
+        delete_games(db, "DELETE FROM games WHERE game_id BETWEEN ?1 AND ?2"),
+        delete_orphan_player(db,
+                             "DELETE FROM players WHERE player_id = ?1 AND NOT EXISTS "
+                             "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
+        delete_file_errors(db, "DELETE FROM import_errors WHERE file_id = ?1"),
+        reset_game_count(db, "UPDATE source_files SET game_count = 0 WHERE file_id = ?1") {}
+
+  std::int64_t scalar(SQLite::Statement& st) {
+    ResetOnExit reset(st);
+    if (!st.executeStep()) throw std::runtime_error("query returned no row: " + st.getQuery());
+    return st.getColumn(0).getInt64();
+  }
+
+  std::int64_t player_id(const std::string& name);
+  void store_nodes(std::int64_t game_id, const GameTree& tree,
+                   const std::vector<std::uint64_t>& hashes);
+  void store_node_data(std::int64_t node_id, const NodeData& data);
+  void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
+  void flush_rows() {
+    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->flush();
+  }
+  void discard_rows() {
+    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->discard();
+  }
+
+  SQLite::Database& db;
+  SQLite::Statement begin, commit, is_empty, max_game_id, max_node_id;
+  SQLite::Statement get_meta, set_meta, delete_meta;
+  SQLite::Statement find_file, upsert_file, find_player, insert_player;
+  SQLite::Statement insert_game, insert_game_player, count_game;
+  // Per-node rows, written many per statement; flushed by flush_rows().
+  BatchedInsert nodes, moves, evaluations, comments, properties;
+  SQLite::Statement insert_error;
+  SQLite::Statement file_games, run_players;
+  SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
+  SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
+  SQLite::Statement delete_file_errors, reset_game_count;
+
+  bool in_batch = false;
+  std::int64_t next_game_id = 1;
+  std::int64_t next_node_id = 1;
+  std::int64_t batch_first_game_id = 1;  // the counters at begin(), for rollback()
+  std::int64_t batch_first_node_id = 1;
+  std::unordered_map<std::string, std::int64_t> players;  // exact name -> player_id
+
+  // Per-game scratch, indexed by pre-order position; kept to reuse memory.
+  std::vector<std::uint32_t> pre_of;  // NodeIndex -> pre-order position
+  std::vector<std::uint32_t> subtree_size;
+  std::vector<std::int32_t> depth;
+  std::vector<std::int32_t> move_number;
+  std::vector<char> on_main_line;
+  std::string points_buffer, links_buffer, values_buffer;
+};
+
+std::int64_t GameStore::Impl::player_id(const std::string& name) {
+  if (auto it = players.find(name); it != players.end()) return it->second;
+  std::int64_t id = 0;
+  {
+    ResetOnExit reset(find_player);
+    find_player.bindNoCopy(1, name);
+    if (find_player.executeStep()) id = find_player.getColumn(0).getInt64();
+  }
+  if (id == 0) {
+    const std::string folded = fold_case(name);
+    insert_player.bindNoCopy(1, name);
+    insert_player.bindNoCopy(2, folded);
+    run(insert_player);
+    id = db.getLastInsertRowid();
+  }
+  players.emplace(name, id);
+  return id;
+}
+
+void GameStore::Impl::store_nodes(std::int64_t game_id, const GameTree& tree,
+                                  const std::vector<std::uint64_t>& hashes) {
+  const std::vector<NodeIndex> order = tree.preorder();
+  const std::size_t n = order.size();
+  pre_of.assign(n, 0);
+  subtree_size.assign(n, 1);
+  depth.assign(n, 0);
+  move_number.assign(n, 0);
+  on_main_line.assign(n, 0);
+  for (std::size_t k = 0; k < n; ++k) pre_of[order[k]] = static_cast<std::uint32_t>(k);
+  // A parent precedes its children in pre-order: forward for what flows
+  // down the tree, backward for what sums up it.
+  for (std::size_t k = 0; k < n; ++k) {
+    const int has_move = tree.data(order[k]).moves.empty() ? 0 : 1;
+    const NodeIndex parent = tree.parent(order[k]);
+    if (parent == kNoNode) {
+      move_number[k] = has_move;
+      continue;
+    }
+    depth[k] = depth[pre_of[parent]] + 1;
+    move_number[k] = move_number[pre_of[parent]] + has_move;
+  }
+  for (std::size_t k = n; k-- > 1;) subtree_size[pre_of[tree.parent(order[k])]] += subtree_size[k];
+  for (NodeIndex i : tree.main_line()) on_main_line[pre_of[i]] = 1;
+
+  const std::int64_t first = next_node_id;
+  for (std::size_t k = 0; k < n; ++k) {
+    const NodeIndex index = order[k];
+    const NodeIndex parent = tree.parent(index);
+    const std::int64_t node_id = first + static_cast<std::int64_t>(k);
+    nodes.set_int(0, node_id);
+    nodes.set_int(1, game_id);
+    if (parent == kNoNode) {
+      nodes.set_null(2);
+    } else {
+      nodes.set_int(2, first + static_cast<std::int64_t>(pre_of[parent]));
+    }
+    nodes.set_int(3, depth[k]);
+    nodes.set_int(4, move_number[k]);
+    nodes.set_int(5, node_id + static_cast<std::int64_t>(subtree_size[k]) - 1);
+    nodes.set_int(6, on_main_line[k]);
+    nodes.set_int(7, tree.data(index).main_flag ? 1 : 0);
+    if (hashes.empty()) {
+      nodes.set_null(8);
+    } else {
+      // Stored as the signed 64-bit integer with the same bits.
+      nodes.set_int(8, static_cast<std::int64_t>(hashes[index]));
+    }
+    nodes.end_row();
+    store_node_data(node_id, tree.data(index));
+  }
+}
+
+void GameStore::Impl::store_node_data(std::int64_t node_id, const NodeData& data) {
+  assert(data.move_props.size() <= data.moves.size());
+  for (std::size_t m = 0; m < data.moves.size(); ++m) {
+    const Move& move = data.moves[m];
+    moves.set_int(0, node_id);
+    moves.set_int(1, static_cast<std::int64_t>(m));
+    moves.set_int(2, move.seat);
+    moves.set_int(3, move.color);
+    moves.set_int(4, static_cast<std::int64_t>(move.kind));
+    moves.set_int(5, move.draw_offer ? 1 : 0);
+    moves.set_int(6, move.autolink ? 1 : 0);
+    encode_points(move.points, points_buffer);
+    if (points_buffer.empty()) {
+      moves.set_null(7);
+    } else {
+      moves.set_blob(7, points_buffer);
+    }
+    encode_links(move.links, links_buffer);
+    if (links_buffer.empty()) {
+      moves.set_null(8);
+    } else {
+      moves.set_blob(8, links_buffer);
+    }
+    if (m < data.move_props.size() && !is_default_property(data.move_props[m])) {
+      moves.set_text(9, data.move_props[m].id);
+      set_values(moves, 10, data.move_props[m], values_buffer);
+    } else {
+      moves.set_null(9);
+      moves.set_null(10);
+    }
+    moves.end_row();
+  }
+  for (std::size_t e = 0; e < data.evaluations.size(); ++e) {
+    const Evaluation& eval = data.evaluations[e];
+    evaluations.set_int(0, node_id);
+    evaluations.set_int(1, static_cast<std::int64_t>(e));
+    evaluations.set_int(2, static_cast<std::int64_t>(eval.source));
+    if (std::isnan(eval.value)) {
+      evaluations.set_null(3);  // SQLite has no NaN; NULL stands for it
+    } else {
+      evaluations.set_real(3, eval.value);
+    }
+    evaluations.set_int(4, eval.undetermined ? 1 : 0);
+    evaluations.end_row();
+  }
+  if (data.comment) {
+    comments.set_int(0, node_id);
+    comments.set_text(1, *data.comment);
+    comments.end_row();
+  }
+  for (std::size_t p = 0; p < data.props.size(); ++p) {
+    properties.set_int(0, node_id);
+    properties.set_int(1, static_cast<std::int64_t>(p));
+    properties.set_text(2, data.props[p].id);
+    set_values(properties, 3, data.props[p], values_buffer);
+    properties.end_row();
+  }
+}
+
+void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_player_ids) {
+  {
+    ResetOnExit reset(run_players);
+    run_players.bind(1, r.first_game);
+    run_players.bind(2, r.last_game);
+    while (run_players.executeStep()) run_player_ids.push_back(run_players.getColumn(0).getInt64());
+  }
+  if (r.last_node >= r.first_node) {
+    for (SQLite::Statement* st :
+         {&delete_moves, &delete_evaluations, &delete_comments, &delete_properties, &delete_nodes}) {
+      st->bind(1, r.first_node);
+      st->bind(2, r.last_node);
+      run(*st);
+    }
+  }
+  for (SQLite::Statement* st : {&delete_game_players, &delete_games}) {
+    st->bind(1, r.first_game);
+    st->bind(2, r.last_game);
+    run(*st);
+  }
+}
+
+GameStore::GameStore(Database& db) : impl_(std::make_unique<Impl>(db.handle())) {
+  assert(db.mode() == Database::Mode::kReadWrite);
+  impl_->next_game_id = impl_->scalar(impl_->max_game_id) + 1;
+  impl_->next_node_id = impl_->scalar(impl_->max_node_id) + 1;
+}
+
+GameStore::~GameStore() {
+  if (impl_->in_batch) impl_->db.tryExec("ROLLBACK");
+}
+
+void GameStore::rollback() {
+  Impl& s = *impl_;
+  assert(s.in_batch);
+  s.discard_rows();
+  s.in_batch = false;
+  // Forget what the batch handed out: its ids and any players it created.
+  s.next_game_id = s.batch_first_game_id;
+  s.next_node_id = s.batch_first_node_id;
+  s.players.clear();
+  s.db.exec("ROLLBACK");
+}
+
+void GameStore::begin() {
+  assert(!impl_->in_batch);
+  run(impl_->begin);
+  impl_->in_batch = true;
+  // Another connection may have written since; never go below what this
+  // store already handed out, so batch boundaries do not change ids.
+  impl_->next_game_id = std::max(impl_->next_game_id, impl_->scalar(impl_->max_game_id) + 1);
+  impl_->next_node_id = std::max(impl_->next_node_id, impl_->scalar(impl_->max_node_id) + 1);
+  impl_->batch_first_game_id = impl_->next_game_id;
+  impl_->batch_first_node_id = impl_->next_node_id;
+}
+
+void GameStore::commit() {
+  assert(impl_->in_batch);
+  impl_->flush_rows();
+  run(impl_->commit);
+  impl_->in_batch = false;
+}
+
+bool GameStore::is_empty() { return impl_->scalar(impl_->is_empty) != 0; }
+
+void GameStore::begin_bulk_load() {
+  assert(!impl_->in_batch);
+  run(impl_->begin);
+  try {
+    drop_secondary_indexes(impl_->db);
+    impl_->set_meta.bind(1, kIndexesDroppedKey);
+    impl_->set_meta.bind(2, "1");
+    run(impl_->set_meta);
+    run(impl_->commit);
+  } catch (...) {
+    impl_->db.tryExec("ROLLBACK");
+    throw;
+  }
+}
+
+void GameStore::finish_bulk_load() {
+  assert(!impl_->in_batch);
+  run(impl_->begin);
+  try {
+    create_secondary_indexes(impl_->db);
+    bool dropped = false;
+    {
+      ResetOnExit reset(impl_->get_meta);
+      impl_->get_meta.bind(1, kIndexesDroppedKey);
+      dropped = impl_->get_meta.executeStep();
+    }
+    if (dropped) {
+      // The full-text index was created empty; index every stored comment.
+      impl_->db.exec("INSERT INTO comments_fts (comments_fts) VALUES ('rebuild')");
+      impl_->delete_meta.bind(1, kIndexesDroppedKey);
+      run(impl_->delete_meta);
+    }
+    run(impl_->commit);
+  } catch (...) {
+    impl_->db.tryExec("ROLLBACK");
+    throw;
+  }
+  // Sampled statistics: enough for the planner, cheap on a large archive.
+  impl_->db.exec("PRAGMA analysis_limit = 1000");
+  impl_->db.exec("ANALYZE");
+}
+
+std::optional<KnownFile> GameStore::find_file(const std::string& path) {
+  SQLite::Statement& st = impl_->find_file;
+  ResetOnExit reset(st);
+  st.bindNoCopy(1, path);
+  if (!st.executeStep()) return std::nullopt;
+  KnownFile f;
+  f.file_id = st.getColumn(0).getInt64();
+  f.size = st.getColumn(1).getInt64();
+  f.mtime_ns = st.getColumn(2).getInt64();
+  f.content_hash = st.getColumn(3).getString();
+  return f;
+}
+
+std::int64_t GameStore::upsert_file(const SourceFileInfo& file) {
+  assert(impl_->in_batch);
+  SQLite::Statement& st = impl_->upsert_file;
+  ResetOnExit reset(st);
+  st.bindNoCopy(1, file.path);
+  st.bind(2, file.size);
+  st.bind(3, file.mtime_ns);
+  st.bindNoCopy(4, file.content_hash);
+  st.bindNoCopy(5, file.format);
+  if (!st.executeStep()) throw std::runtime_error("upsert of " + file.path + " returned no id");
+  return st.getColumn(0).getInt64();
+}
+
+void GameStore::clear_file(std::int64_t file_id) {
+  assert(impl_->in_batch);
+  Impl& s = *impl_;
+  s.flush_rows();  // the deletes below must see every row written so far
+  std::vector<IdRun> runs;
+  {
+    ResetOnExit reset(s.file_games);
+    s.file_games.bind(1, file_id);
+    while (s.file_games.executeStep()) {
+      const std::int64_t game = s.file_games.getColumn(0).getInt64();
+      const std::int64_t first_node = s.file_games.getColumn(1).getInt64();
+      const std::int64_t last_node = first_node + s.file_games.getColumn(2).getInt64() - 1;
+      if (!runs.empty() && runs.back().last_game + 1 == game) {
+        IdRun& r = runs.back();
+        r.last_game = game;
+        if (last_node >= first_node) {
+          if (r.last_node < r.first_node) r.first_node = first_node;
+          r.last_node = last_node;
+        }
+      } else {
+        runs.push_back(IdRun{game, game, first_node, last_node});
+      }
+    }
+  }
+  std::vector<std::int64_t> player_ids;
+  for (const IdRun& r : runs) s.delete_run(r, player_ids);
+  std::sort(player_ids.begin(), player_ids.end());
+  player_ids.erase(std::unique(player_ids.begin(), player_ids.end()), player_ids.end());
+  bool deleted_player = false;
+  for (std::int64_t id : player_ids) {
+    s.delete_orphan_player.bind(1, id);
+    ResetOnExit reset(s.delete_orphan_player);
+    if (s.delete_orphan_player.exec() > 0) deleted_player = true;
+  }
+  if (deleted_player) s.players.clear();
+  s.delete_file_errors.bind(1, file_id);
+  run(s.delete_file_errors);
+  s.reset_game_count.bind(1, file_id);
+  run(s.reset_game_count);
+}
+
+std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
+  return add_game(file_id, game, {});
+}
+
+std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
+                                 const std::vector<std::uint64_t>& position_hashes) {
+  Impl& s = *impl_;
+  assert(s.in_batch);
+  assert(position_hashes.empty() || position_hashes.size() == game.tree.size());
+  const std::int64_t game_id = s.next_game_id;
+  const std::int64_t first_node = s.next_node_id;
+  const std::string family(family_name(game.family));
+  const std::string format(source_format_name(game.format));
+
+  SQLite::Statement& g = s.insert_game;
+  g.bind(1, game_id);
+  g.bind(2, file_id);
+  g.bind(3, game.game_index);
+  g.bindNoCopy(4, family);
+  g.bindNoCopy(5, format);
+  g.bindNoCopy(6, game.dialect);
+  bind_optional_text(g, 7, game.variant);
+  bind_optional_int(g, 8, game.columns, 0);
+  bind_optional_int(g, 9, game.rows, 0);
+  bind_optional_text(g, 10, game.result);
+  g.bind(11, static_cast<std::int32_t>(game.winner));
+  bind_optional_text(g, 12, game.date);
+  bind_optional_text(g, 13, game.event);
+  bind_optional_text(g, 14, game.round);
+  bind_optional_text(g, 15, game.charset);
+  g.bind(16, game.main_line_moves());
+  g.bind(17, static_cast<std::int64_t>(game.tree.size()));
+  g.bind(18, first_node);
+  bind_optional_int(g, 19, game.pos.byte_offset, -1);
+  bind_optional_int(g, 20, game.pos.line, 0);
+  bind_optional_int(g, 21, game.pos.column, 0);
+  run(g);
+
+  for (const SeatPlayer& p : game.players) {
+    const std::int64_t player = s.player_id(p.name);
+    s.insert_game_player.bind(1, game_id);
+    s.insert_game_player.bind(2, static_cast<std::int32_t>(p.seat));
+    s.insert_game_player.bind(3, player);
+    run(s.insert_game_player);
+  }
+
+  s.store_nodes(game_id, game.tree, position_hashes);
+
+  for (const Diagnostic& w : game.warnings) {
+    Diagnostic d = w;
+    d.severity = Severity::kWarning;
+    d.game_index = game.game_index;
+    add_error(file_id, d);
+  }
+  s.count_game.bind(1, file_id);
+  run(s.count_game);
+
+  s.next_game_id = game_id + 1;
+  s.next_node_id = first_node + static_cast<std::int64_t>(game.tree.size());
+  return game_id;
+}
+
+void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {
+  assert(impl_->in_batch);
+  SQLite::Statement& st = impl_->insert_error;
+  st.bind(1, file_id);
+  st.bind(2, diagnostic.game_index);
+  st.bind(3, diagnostic.severity == Severity::kWarning ? "warning" : "error");
+  bind_optional_int(st, 4, diagnostic.pos.byte_offset, -1);
+  bind_optional_int(st, 5, diagnostic.pos.line, 0);
+  bind_optional_int(st, 6, diagnostic.pos.column, 0);
+  st.bindNoCopy(7, diagnostic.message);
+  run(st);
+}
+
+}  // namespace ludex

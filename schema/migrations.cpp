@@ -1,0 +1,128 @@
+#include "schema/migrations.h"
+
+#include <cassert>
+#include <cstdlib>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/database.h"
+#include "schema/schema_sql.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::string_view kIndexSuffix = "_indexes.sql";
+
+// The version a file belongs to: its leading decimal digits (0 if none).
+int file_version(std::string_view name) {
+  int v = 0;
+  std::size_t i = 0;
+  while (i < name.size() && name[i] >= '0' && name[i] <= '9') {
+    v = v * 10 + (name[i] - '0');
+    ++i;
+  }
+  return i == 0 ? 0 : v;
+}
+
+bool is_index_file(std::string_view name) {
+  return name.size() >= kIndexSuffix.size() &&
+         name.substr(name.size() - kIndexSuffix.size()) == kIndexSuffix;
+}
+
+// The files of one version, table files first, then index files; each
+// group keeps the name order of schema_sql_files().
+std::vector<const SqlFile*> files_of_version(int version, bool include_tables,
+                                             bool include_indexes) {
+  std::vector<const SqlFile*> out;
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool want_index = pass == 1;
+    if (want_index ? !include_indexes : !include_tables) continue;
+    for (const SqlFile& f : schema_sql_files()) {
+      if (file_version(f.name) == version && is_index_file(f.name) == want_index) {
+        out.push_back(&f);
+      }
+    }
+  }
+  return out;
+}
+
+int read_user_version(SQLite::Database& db) {
+  return db.execAndGet("PRAGMA user_version").getInt();
+}
+
+void set_meta(SQLite::Database& db, const char* key, const std::string& value) {
+  SQLite::Statement st(db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  st.bind(1, key);
+  st.bind(2, value);
+  st.exec();
+}
+
+// Identifiers come from sqlite_schema (names our own DDL chose), never from
+// user input; quoting guards against any name the DDL might ever use.
+std::string quote_identifier(std::string_view name) {
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+  return out;
+}
+
+}  // namespace
+
+void migrate_schema(SQLite::Database& db, const std::string& created_by) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const int from = read_user_version(db);
+    for (int v = from + 1; v <= kSchemaVersion; ++v) {
+      const std::vector<const SqlFile*> files = files_of_version(v, true, true);
+      if (files.empty()) {
+        throw std::logic_error("schema version " + std::to_string(v) + " has no SQL file");
+      }
+      for (const SqlFile* f : files) db.exec(f->text);
+      // PRAGMA takes no parameters; v is our own integer.
+      db.exec("PRAGMA user_version = " + std::to_string(v));
+      set_meta(db, "schema_version", std::to_string(v));
+    }
+    if (from == 0) set_meta(db, "created_by", created_by);
+    db.exec("COMMIT");
+  } catch (...) {
+    db.tryExec("ROLLBACK");
+    throw;
+  }
+}
+
+void create_secondary_indexes(SQLite::Database& db) {
+  const int current = read_user_version(db);
+  for (int v = 1; v <= current; ++v) {
+    for (const SqlFile* f : files_of_version(v, false, true)) db.exec(f->text);
+  }
+}
+
+void drop_secondary_indexes(SQLite::Database& db) {
+  // Triggers first (they write to the full-text table), then the virtual
+  // tables (which take their shadow tables with them), then the indexes.
+  std::vector<std::pair<std::string, std::string>> drops;
+  SQLite::Statement st(db,
+                       "SELECT CASE type WHEN 'trigger' THEN 'TRIGGER' WHEN 'index' THEN 'INDEX' "
+                       "ELSE 'TABLE' END, name FROM sqlite_schema "
+                       "WHERE (type IN ('trigger', 'index') AND sql IS NOT NULL) "
+                       "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') "
+                       "ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'table' THEN 1 ELSE 2 END, "
+                       "name");
+  while (st.executeStep()) {
+    drops.emplace_back(st.getColumn(0).getString(), st.getColumn(1).getString());
+  }
+  st.reset();
+  for (const auto& [kind, name] : drops) {
+    db.exec("DROP " + kind + " IF EXISTS " + quote_identifier(name));
+  }
+}
+
+}  // namespace ludex

@@ -1,0 +1,108 @@
+#include "tests/e2e/e2e_support.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace ludex::test {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp_fd_file(const fs::path& p) { return read_bytes(p); }
+
+}  // namespace
+
+RunResult run_ludex(const std::vector<std::string>& args) {
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path();
+  const std::string tag = std::to_string(getpid()) + "-" + std::to_string(counter++);
+  const fs::path out_path = dir / ("ludex-e2e-out-" + tag);
+  const fs::path err_path = dir / ("ludex-e2e-err-" + tag);
+  std::vector<std::string> argv_storage;
+  argv_storage.push_back(LUDEX_BINARY);
+  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int in = open("/dev/null", O_RDONLY);
+    if (out < 0 || err < 0 || in < 0) _exit(127);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp_fd_file(out_path);
+  r.err = slurp_fd_file(err_path);
+  fs::remove(out_path);
+  fs::remove(err_path);
+  return r;
+}
+
+ScratchDir::ScratchDir(const std::string& name) {
+  path_ = fs::temp_directory_path() /
+          ("ludex-test-" + name + "-" + std::to_string(getpid()) + "-" +
+           std::to_string(std::random_device{}()));
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  // Make everything removable again (a test may have made a file unreadable).
+  for (auto it = fs::recursive_directory_iterator(path_, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
+  }
+  fs::remove_all(path_, ec);
+}
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_bytes(const fs::path& path, const std::string& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+fs::path corpus_dir() { return fs::path(LUDEX_SHARED_DIR) / "corpus"; }
+
+nlohmann::json info_json(const std::string& db) {
+  const RunResult r = run_ludex({"info", "--db", db, "--json"});
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> lines;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
+  }
+  return lines;
+}
+
+}  // namespace ludex::test

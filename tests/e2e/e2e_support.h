@@ -1,0 +1,51 @@
+// Helpers for end-to-end tests: run the real ludex binary, make scratch
+// directories, read files.
+#ifndef LUDEX_TESTS_E2E_E2E_SUPPORT_H_
+#define LUDEX_TESTS_E2E_E2E_SUPPORT_H_
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ludex::test {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs the ludex binary with args (no shell: arguments are passed as they are).
+RunResult run_ludex(const std::vector<std::string>& args);
+
+// A fresh empty directory under the system temp dir, removed by the destructor.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name);
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string operator/(const std::string& leaf) const { return (path_ / leaf).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string read_bytes(const std::filesystem::path& path);
+void write_bytes(const std::filesystem::path& path, const std::string& bytes);
+
+// The shared corpus directory.
+std::filesystem::path corpus_dir();
+
+// `ludex info --db db --json`, parsed. Fails the test if ludex fails.
+nlohmann::json info_json(const std::string& db);
+
+// Each line of JSON Lines output, parsed.
+std::vector<nlohmann::json> json_lines(const std::string& out);
+
+}  // namespace ludex::test
+
+#endif  // LUDEX_TESTS_E2E_E2E_SUPPORT_H_
