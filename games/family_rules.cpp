@@ -1,6 +1,7 @@
 #include "games/family_rules.h"
 
 #include "games/rules_registry.h"
+#include "games/sgf_values.h"
 
 namespace ludex {
 namespace {
@@ -63,6 +64,19 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
   return Error{{},
                std::string(family) + " move " + std::string(id) + " needs one value, has " +
                    std::to_string(count)};
+}
+
+std::vector<std::string> unescaped_values(const std::vector<std::string>& raw, bool twixt_sgf) {
+  std::vector<std::string> out;
+  out.reserve(raw.size());
+  for (const std::string& v : raw) {
+    if (v.find('\\') == std::string::npos) {
+      out.push_back(v);
+    } else {
+      out.push_back(twixt_sgf ? twixt_unescape_value(v) : sgf_unescape_value(v));
+    }
+  }
+  return out;
 }
 
 Property single_value_property(std::string id, std::string value) {

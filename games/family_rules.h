@@ -76,22 +76,25 @@ class FamilyRules {
   // dialect (e.g. B, W; b, r for Little Golem Twixt; 1..4, BLUE.. for Blokus).
   virtual bool is_move_property(const SgfGameKind& kind, std::string_view id) const = 0;
 
-  // Decodes one move property. values are the raw bytes of the values (SGF
-  // escapes removed, no charset conversion: Little Golem coordinates past 'z'
-  // are bytes 0x7B..0xFF). A value that does not parse, or a point off the
-  // board of ctx.kind's size, gives an Error whose message names the value;
-  // its pos is left for the caller to fill. Never throws. ctx.kind should be
-  // set; if it is null the family's standard SGF dialect at its default size
-  // is assumed.
+  // Decodes one move property. values are the raw bytes of the values, as
+  // between '[' and ']' in the file: SGF escapes still in (the decoders
+  // remove them; a Twixt "\i'4" keeps its backslash, the spec's falling-link
+  // sign), no charset conversion (Little Golem coordinates past 'z' are
+  // bytes 0x7B..0xFF; a Latin-1 -> UTF-8 converted copy is accepted too).
+  // A value that does not parse, or a point off the board of ctx.kind's
+  // size, gives an Error whose message names the value; its pos is left for
+  // the caller to fill. Never throws. ctx.kind should be set; if it is null
+  // the family's standard SGF dialect at its default size is assumed.
   virtual Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
                                        const std::vector<std::string>& values) const = 0;
 
   // The inverse of decode_sgf_move for the dialect in kind: the property id
-  // and values that write `move`, so that decoding them gives `move` back for
-  // every move decode_sgf_move can produce. Uses move.seat (and move.color for
-  // blokus) to choose the property; raw_bytes is set when a value is not
-  // ASCII. Kinds a dialect cannot spell are written by move_kind_name and do
-  // not decode. kOther returns an empty Property (id "").
+  // and values that write `move`, so that decoding them gives `move` back
+  // for every move decode_sgf_move can produce. The values are in file form,
+  // to be written as they are (no escaping needed). Uses move.seat (and
+  // move.color for blokus) to choose the property; raw_bytes is set when a
+  // value is not ASCII. Kinds a dialect cannot spell are written by
+  // move_kind_name and do not decode. kOther returns an empty Property.
   virtual Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const = 0;
 
   // The root properties that name the players, with their seats, in this

@@ -36,6 +36,37 @@ std::optional<std::int32_t> parse_side(std::string_view text) {
   return value;
 }
 
+// Length of the line break starting at raw[i] (CR LF, LF CR, CR or LF), or 0.
+std::size_t line_break_length(std::string_view raw, std::size_t i) {
+  if (i >= raw.size() || (raw[i] != '\n' && raw[i] != '\r')) return 0;
+  if (i + 1 < raw.size() && (raw[i + 1] == '\n' || raw[i + 1] == '\r') && raw[i + 1] != raw[i]) {
+    return 2;
+  }
+  return 1;
+}
+
+std::string unescape(std::string_view raw, bool keep_lone_backslash) {
+  std::string out;
+  out.reserve(raw.size());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] != '\\' || i + 1 >= raw.size()) {
+      out.push_back(raw[i]);
+      continue;
+    }
+    if (const std::size_t n = line_break_length(raw, i + 1); n > 0) {
+      i += n;
+      continue;
+    }
+    if (keep_lone_backslash && raw[i + 1] != '\\') {
+      out.push_back('\\');
+      continue;
+    }
+    out.push_back(raw[i + 1]);
+    ++i;
+  }
+  return out;
+}
+
 }  // namespace
 
 const Property* find_sgf_property(const std::vector<Property>& props, std::string_view id) {
@@ -81,6 +112,14 @@ char sgf_result_side(std::string_view result) {
   if (c == 'w' && ends_label) return 'W';
   if (c >= '1' && c <= '4' && t.size() > 1 && t[1] == '+') return c;
   return 0;
+}
+
+std::string sgf_unescape_value(std::string_view raw) {
+  return unescape(raw, false);
+}
+
+std::string twixt_unescape_value(std::string_view raw) {
+  return unescape(raw, true);
 }
 
 std::optional<MoveKind> parse_special_move(std::string_view value) {

@@ -37,6 +37,15 @@ std::optional<SgfBoardSize> parse_sgf_board_size(std::string_view value);
 // or anything not understood.
 char sgf_result_side(std::string_view result);
 
+// Move values reach the decoders as the bytes between '[' and ']' in the
+// file, SGF escapes included. sgf_unescape_value removes them: "\x" -> "x",
+// and a backslash before a line break (soft line break) drops both.
+std::string sgf_unescape_value(std::string_view raw);
+// The Twixt spec writes a falling link addition as "\i'4" without escaping
+// the backslash. Here "\\" gives one backslash, soft line breaks are
+// dropped, and any other backslash is kept as it is.
+std::string twixt_unescape_value(std::string_view raw);
+
 // A special move spelled in one of the dialects, matched ASCII
 // case-insensitively after trimming: "pass", "swap-pieces", "swap-sides",
 // "swap" (Little Golem and benzene: swap-pieces), "resign", "forfeit",

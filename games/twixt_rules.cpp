@@ -83,12 +83,13 @@ class TwixtRules final : public FamilyRules {
   }
 
   Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const std::vector<std::string>& values) const override {
+                               const std::vector<std::string>& raw_values) const override {
     const SgfGameKind& kind = kind_or_default(ctx, Family::kTwixt);
     if (!is_move_property(kind, id)) {
       return Error{{}, "'" + std::string(id) + "' is not a twixt move property"};
     }
     const bool lg = is_little_golem(kind);
+    const std::vector<std::string> values = unescaped_values(raw_values, !lg);
     const std::int8_t seat = (id == "W" || id == "b") ? 1 : 2;
     if (lg && values.size() != 1) return one_value_error("twixt", id, values.size());
     if (values.empty()) return one_value_error("twixt", id, 0);

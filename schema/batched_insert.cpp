@@ -22,7 +22,9 @@ std::string values_sql(std::string_view head, int columns, int rows) {
 
 }  // namespace
 
-void BatchedInsert::Finalize::operator()(sqlite3_stmt* st) const { sqlite3_finalize(st); }
+void BatchedInsert::Finalize::operator()(sqlite3_stmt* st) const {
+  sqlite3_finalize(st);
+}
 
 BatchedInsert::BatchedInsert(SQLite::Database& db, std::string_view head, int columns)
     : db_(db),
@@ -56,14 +58,14 @@ void BatchedInsert::bind(sqlite3_stmt* st, int parameter, const Cell& cell) {
       check(sqlite3_bind_double(st, parameter, cell.real));
       break;
     case Type::kText:
-      check(sqlite3_bind_text(st, parameter, cell.bytes.data(),
-                              static_cast<int>(cell.bytes.size()), SQLITE_STATIC));
+      check(sqlite3_bind_text(st, parameter, cell.bytes.data(), static_cast<int>(cell.bytes.size()),
+                              SQLITE_STATIC));
       break;
     case Type::kBlob:
       // data() is never null, so an empty value binds as a zero-length
       // BLOB rather than NULL.
-      check(sqlite3_bind_blob(st, parameter, cell.bytes.data(),
-                              static_cast<int>(cell.bytes.size()), SQLITE_STATIC));
+      check(sqlite3_bind_blob(st, parameter, cell.bytes.data(), static_cast<int>(cell.bytes.size()),
+                              SQLITE_STATIC));
       break;
   }
 }

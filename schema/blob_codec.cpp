@@ -20,7 +20,9 @@ std::int16_t get_int16(std::string_view bytes, std::size_t at) {
   return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
 }
 
-bool fits_byte(std::int16_t v) { return v >= 0 && v <= 255; }
+bool fits_byte(std::int16_t v) {
+  return v >= 0 && v <= 255;
+}
 
 }  // namespace
 

@@ -39,10 +39,9 @@ void sql_fold(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 }
 
 void register_functions(SQLite::Database& db) {
-  const int rc =
-      sqlite3_create_function_v2(db.getHandle(), "ludex_fold", 1,
-                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
-                                 &sql_fold, nullptr, nullptr, nullptr);
+  const int rc = sqlite3_create_function_v2(db.getHandle(), "ludex_fold", 1,
+                                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                            nullptr, &sql_fold, nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
 }
 
@@ -104,14 +103,13 @@ Database::Database(const std::string& path, Mode mode) : path_(path), mode_(mode
   }
   if (state.user_version > kSchemaVersion) {
     throw std::runtime_error(path + " has schema version " + std::to_string(state.user_version) +
-                             ", newer than this ludex supports (" +
-                             std::to_string(kSchemaVersion) + "); use a newer ludex");
+                             ", newer than this ludex supports (" + std::to_string(kSchemaVersion) +
+                             "); use a newer ludex");
   }
   if (mode == Mode::kReadOnly) {
     if (fresh) throw std::runtime_error(path + " is not a ludex database (it is empty)");
     if (state.user_version < kSchemaVersion) {
-      throw std::runtime_error(path + " has schema version " +
-                               std::to_string(state.user_version) +
+      throw std::runtime_error(path + " has schema version " + std::to_string(state.user_version) +
                                " and must be upgraded; open it for writing (ludex import)");
     }
   }

@@ -14,8 +14,8 @@ namespace ludex {
 
 struct LoadedGame {
   std::int64_t game_id = 0;
-  std::string file;        // source file path
-  GameRecord record;       // tree, players, header fields, as stored
+  std::string file;   // source file path
+  GameRecord record;  // tree, players, header fields, as stored
 };
 
 class GameLoader {
@@ -28,7 +28,11 @@ class GameLoader {
 
   // nullopt when there is no game with that id. The record's tree has the
   // same shape, node order, moves, comments, evaluations and properties as
-  // the GameRecord that was stored.
+  // the GameRecord that was stored; every header field and pos come back
+  // too, and warnings are the game's stored warnings. Not stored: the nodes'
+  // SourcePos (left default). move_props is always parallel to moves
+  // (default Property where none was stored). Throws std::runtime_error on
+  // rows no GameStore writes (a corrupt database).
   std::optional<LoadedGame> load(std::int64_t game_id);
 
  private:

@@ -21,13 +21,13 @@ struct GameFilter {
   // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;
   std::optional<Family> family;
-  std::string variant;          // exact, "" = any
-  std::optional<std::int32_t> size;  // columns (and rows) of the board
-  std::string event;            // case-insensitive, '*' wildcards, "" = any
-  std::string result;           // RE as written, case-insensitive, '*' wildcards, "" = any
+  std::string variant;                // exact, "" = any
+  std::optional<std::int32_t> size;   // columns (and rows) of the board
+  std::string event;                  // case-insensitive, '*' wildcards, "" = any
+  std::string result;                 // RE as written, case-insensitive, '*' wildcards, "" = any
   std::optional<std::int8_t> winner;  // seat
-  std::string date_from;        // inclusive lower bound on DT's text, "" = none
-  std::string date_to;          // inclusive upper bound (a DT starting with it matches)
+  std::string date_from;              // inclusive lower bound on DT's text, "" = none
+  std::string date_to;                // inclusive upper bound (a DT starting with it matches)
   std::optional<std::int32_t> moves_min;
   std::optional<std::int32_t> moves_max;
   std::optional<std::int64_t> limit;

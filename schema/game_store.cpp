@@ -93,8 +93,7 @@ struct GameStore::Impl {
                     "VALUES",
                     5),
         comments(db, "INSERT INTO comments (node_id, text) VALUES", 2),
-        properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES",
-                   4),
+        properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
         insert_error(db,
                      "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                      "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
@@ -303,8 +302,8 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
     while (run_players.executeStep()) run_player_ids.push_back(run_players.getColumn(0).getInt64());
   }
   if (r.last_node >= r.first_node) {
-    for (SQLite::Statement* st :
-         {&delete_moves, &delete_evaluations, &delete_comments, &delete_properties, &delete_nodes}) {
+    for (SQLite::Statement* st : {&delete_moves, &delete_evaluations, &delete_comments,
+                                  &delete_properties, &delete_nodes}) {
       st->bind(1, r.first_node);
       st->bind(2, r.last_node);
       run(*st);
@@ -358,7 +357,9 @@ void GameStore::commit() {
   impl_->in_batch = false;
 }
 
-bool GameStore::is_empty() { return impl_->scalar(impl_->is_empty) != 0; }
+bool GameStore::is_empty() {
+  return impl_->scalar(impl_->is_empty) != 0;
+}
 
 void GameStore::begin_bulk_load() {
   assert(!impl_->in_batch);

@@ -17,11 +17,11 @@ namespace ludex {
 
 // A source file as seen on disk.
 struct SourceFileInfo {
-  std::string path;          // as given on the command line / found by the walk
+  std::string path;  // as given on the command line / found by the walk
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;  // modification time, nanoseconds since the epoch
-  std::string content_hash;  // hex digest of the content (xxh3-128)
-  std::string format;        // "sgf", "gtv", "t1", "" when unrecognised
+  std::string content_hash;   // hex digest of the content (xxh3-128)
+  std::string format;         // "sgf", "gtv", "t1", "" when unrecognised
 };
 
 // A source file as recorded in the database.

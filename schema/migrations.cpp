@@ -55,8 +55,9 @@ int read_user_version(SQLite::Database& db) {
 }
 
 void set_meta(SQLite::Database& db, const char* key, const std::string& value) {
-  SQLite::Statement st(db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  SQLite::Statement st(db,
+                       "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   st.bind(1, key);
   st.bind(2, value);
   st.exec();

@@ -10,7 +10,7 @@ char32_t fold_code_point(char32_t c) {
   if (c >= U'A' && c <= U'Z') return c + 0x20;
   if (c < 0xC0) return c;
   if (c <= 0xDE) return c == 0xD7 ? c : c + 0x20;  // Latin-1, not the sign ×
-  if (c >= 0x100 && c <= 0x17F) {                   // Latin Extended-A
+  if (c >= 0x100 && c <= 0x17F) {                  // Latin Extended-A
     if (c == 0x130) return U'i';
     if (c == 0x178) return 0xFF;
     if (c == 0x17F) return U's';
@@ -28,7 +28,7 @@ char32_t fold_code_point(char32_t c) {
     if (c >= 0x391 && c != 0x3A2) return c + 0x20;
     return c;
   }
-  if (c == 0x3C2) return 0x3C3;                    // final sigma
+  if (c == 0x3C2) return 0x3C3;                   // final sigma
   if (c >= 0x400 && c <= 0x40F) return c + 0x50;  // Cyrillic
   if (c >= 0x410 && c <= 0x42F) return c + 0x20;
   if ((c >= 0x460 && c <= 0x481) || (c >= 0x48A && c <= 0x4BF)) {

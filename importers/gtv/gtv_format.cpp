@@ -242,8 +242,8 @@ std::vector<bool> moves_above(const GameTree& tree) {
 bool is_short_placement(const NodeData& data, std::int8_t seat) {
   if (data.moves.size() != 1) return false;
   const Move& m = data.moves.front();
-  return m.kind == MoveKind::kPlace && m.seat == seat && m.points.size() == 1 &&
-         m.links.empty() && m.autolink;
+  return m.kind == MoveKind::kPlace && m.seat == seat && m.points.size() == 1 && m.links.empty() &&
+         m.autolink;
 }
 
 }  // namespace ludex::gtv

@@ -112,11 +112,19 @@ std::optional<Move> decode_special(std::string_view value);
 
 // The swap convention of the known Twixt writer: the first peg is written
 // transposed for seat 1 and seat 2's peg follows in the same hole.
-inline Point transpose(Point p) { return Point{p.y, p.x}; }
+inline Point transpose(Point p) {
+  return Point{p.y, p.x};
+}
 // For every node: whether a strict ancestor carries a move. Linear; relies
 // on parents having smaller indices than their children (true of every
 // GameTree, whose nodes are appended under existing parents).
 std::vector<bool> moves_above(const GameTree& tree);
+// True if node i has exactly one child. Constant time (child_count is linear
+// in the number of children, which a loop over siblings must not pay).
+inline bool has_single_child(const GameTree& tree, NodeIndex i) {
+  const TreeNode& n = tree.node(i);
+  return n.first_child != kNoNode && n.first_child == n.last_child;
+}
 // True if the node's single move is a short placement (one point, no link
 // edits, autolink) of `seat`.
 bool is_short_placement(const NodeData& data, std::int8_t seat);

@@ -12,7 +12,9 @@ const HeaderPair* find_pair(const RawHeader& header, std::string_view key) {
   return nullptr;
 }
 
-std::string quoted_key(std::string_view key) { return "'" + quote_bytes(key) + "'"; }
+std::string quoted_key(std::string_view key) {
+  return "'" + quote_bytes(key) + "'";
+}
 
 // A header integer of any width 1..8, as the length field says.
 std::optional<Failure> header_uint(const HeaderPair& pair, std::uint64_t* out) {
@@ -63,7 +65,9 @@ std::string_view player_key(int version, std::int8_t seat) {
   return seat == 1 ? kKeyPlayer1 : kKeyPlayer2;
 }
 
-std::string_view board_key(int version) { return version == 1 ? kKeyV1Size : kKeyBoardSize; }
+std::string_view board_key(int version) {
+  return version == 1 ? kKeyV1Size : kKeyBoardSize;
+}
 
 RawHeader read_header_pairs(std::string_view bytes) {
   RawHeader header;
@@ -91,8 +95,8 @@ RawHeader read_header_pairs(std::string_view bytes) {
     pair.key = bytes.substr(pos, key_length);
     pos += key_length;
     if (bytes.size() - pos < 4) {
-      return fail(pos, "the file ends inside the value length of header key " +
-                           quoted_key(pair.key));
+      return fail(pos,
+                  "the file ends inside the value length of header key " + quoted_key(pair.key));
     }
     const std::uint64_t length = *decode_uint(bytes.substr(pos, 4));
     if (length > bytes.size() - pos - 4) {
@@ -156,9 +160,9 @@ std::optional<Failure> interpret_header(const RawHeader& header, HeaderInfo* inf
   if (auto f = header_uint(*board, &side)) return f;
   const auto decoded = decode_board(board->value);
   if (!decoded) {
-    return Failure{static_cast<std::int64_t>(board->value_offset),
-                   "board size " + std::to_string(side) + " is not in 1.." +
-                       std::to_string(kMaxBoardSide)};
+    return Failure{
+        static_cast<std::int64_t>(board->value_offset),
+        "board size " + std::to_string(side) + " is not in 1.." + std::to_string(kMaxBoardSide)};
   }
   info->board = *decoded;
 
@@ -169,9 +173,9 @@ std::optional<Failure> interpret_header(const RawHeader& header, HeaderInfo* inf
       std::uint64_t v = 0;
       if (auto f = header_uint(*fv, &v)) return f;
       if (v != 1) {
-        return Failure{static_cast<std::int64_t>(fv->value_offset),
-                       "'" + std::string(family_key) + "' version " + std::to_string(v) +
-                           " is not 1"};
+        return Failure{
+            static_cast<std::int64_t>(fv->value_offset),
+            "'" + std::string(family_key) + "' version " + std::to_string(v) + " is not 1"};
       }
     } else {
       Diagnostic w;

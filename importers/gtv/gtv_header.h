@@ -30,7 +30,7 @@ struct HeaderPair {
 
 struct RawHeader {
   std::vector<HeaderPair> pairs;
-  std::size_t end = 0;  // offset just past the terminating zero byte
+  std::size_t end = 0;             // offset just past the terminating zero byte
   std::optional<Failure> failure;  // set when the list does not parse
 };
 

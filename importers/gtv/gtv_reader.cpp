@@ -58,7 +58,9 @@ class TreeReader {
   Failure failure_;
 };
 
-std::size_t min_node_bytes(int version) { return version == 1 ? 5 : 3; }
+std::size_t min_node_bytes(int version) {
+  return version == 1 ? 5 : 3;
+}
 
 bool TreeReader::read_uint(std::size_t width, std::string_view what, std::uint64_t* out) {
   if (left() < width) {
@@ -183,8 +185,7 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
     }
   } else if (key == gtv::kKeyValue && header_.version == 2) {
     if (value.size() != 2) {
-      return fail(value_offset, "'r' value is " + std::to_string(value.size()) +
-                                    " bytes, not 2");
+      return fail(value_offset, "'r' value is " + std::to_string(value.size()) + " bytes, not 2");
     }
     const auto raw = static_cast<std::uint16_t>(*gtv::decode_uint(value));
     const auto r = static_cast<std::int16_t>(raw);
@@ -196,8 +197,7 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
     return true;
   } else if (key == gtv::kKeyV1Value && header_.version == 1) {
     if (value.size() != 4) {
-      return fail(value_offset, "'v' value is " + std::to_string(value.size()) +
-                                    " bytes, not 4");
+      return fail(value_offset, "'v' value is " + std::to_string(value.size()) + " bytes, not 4");
     }
     const auto f = std::bit_cast<float>(static_cast<std::uint32_t>(*gtv::decode_uint(value)));
     // A value that is not a number stays a property: it has no place on the
@@ -211,8 +211,7 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
     }
   } else if (key == gtv::kKeyMain) {
     if (value.size() != 1) {
-      return fail(value_offset, "'g' value is " + std::to_string(value.size()) +
-                                    " bytes, not 1");
+      return fail(value_offset, "'g' value is " + std::to_string(value.size()) + " bytes, not 1");
     }
     main_flags_.push_back(value);
     return true;
@@ -238,8 +237,8 @@ bool TreeReader::read_point(std::string_view value, std::size_t offset, Move* mo
   const auto colour = static_cast<std::uint8_t>(value[2]);
   const std::string board = std::to_string(header_.board);
   if (x >= header_.board) {
-    return fail(offset, "x coordinate " + std::to_string(x) + " is off the " + board + "x" +
-                            board + " board");
+    return fail(offset, "x coordinate " + std::to_string(x) + " is off the " + board + "x" + board +
+                            " board");
   }
   if (y >= header_.board) {
     return fail(offset + 1, "y coordinate " + std::to_string(y) + " is off the " + board + "x" +
@@ -271,14 +270,14 @@ bool TreeReader::read_move(std::string_view value, std::size_t offset, Move* mov
   if (!read_links(value, offset, &at, false, move)) return false;
   if (!read_links(value, offset, &at, true, move)) return false;
   if (at != value.size()) {
-    return fail(offset + at, std::to_string(value.size() - at) +
-                                 " bytes follow the added links of a long move");
+    return fail(offset + at,
+                std::to_string(value.size() - at) + " bytes follow the added links of a long move");
   }
   return true;
 }
 
-bool TreeReader::read_links(std::string_view value, std::size_t offset, std::size_t* at,
-                            bool add, Move* move) {
+bool TreeReader::read_links(std::string_view value, std::size_t offset, std::size_t* at, bool add,
+                            Move* move) {
   const char* what = add ? "added" : "removed";
   if (value.size() - *at < 2) {
     return fail(offset + *at,
@@ -325,6 +324,7 @@ bool TreeReader::read_links(std::string_view value, std::size_t offset, std::siz
 void recognise_swaps(GameRecord& game) {
   GameTree& tree = game.tree;
   const std::vector<bool> above = gtv::moves_above(tree);
+  std::vector<bool> warned(tree.size(), false);  // one warning per first move
   for (NodeIndex n = 1; n < tree.size(); ++n) {
     const NodeIndex p = tree.parent(n);
     if (above[p] || !gtv::is_short_placement(tree.data(p), 1) ||
@@ -332,7 +332,9 @@ void recognise_swaps(GameRecord& game) {
         tree.data(p).moves.front().points != tree.data(n).moves.front().points) {
       continue;
     }
-    if (tree.child_count(p) != 1) {
+    if (!gtv::has_single_child(tree, p)) {
+      if (warned[p]) continue;
+      warned[p] = true;
       Diagnostic w;
       w.severity = Severity::kWarning;
       w.game_index = 0;

@@ -169,18 +169,20 @@ bool Writer::write_header_from_props() {
   }
   // What the record has and the header did not say.
   if (!seen_version && version_ == 2) header_pair(gtv::kKeyVersion, gtv::encode_uint(2, 4));
-  const bool inferred = version_ == 1 ? game_.family == Family::kHex
-                                      : (game_.family == Family::kHex
-                                             ? has_hex_version && !has_twixt_version
-                                             : has_twixt_version && !has_hex_version);
+  const bool inferred =
+      version_ == 1 ? game_.family == Family::kHex
+                    : (game_.family == Family::kHex ? has_hex_version && !has_twixt_version
+                                                    : has_twixt_version && !has_hex_version);
   if (!seen_type && !inferred) header_pair(gtv::kKeyType, gtv::type_name(game_.family));
   if (!seen_board) {
     header_pair(board_key, gtv::encode_uint(static_cast<std::uint64_t>(game_.columns), 4));
   }
   if (!seen_p1 && !name_of(1).empty()) header_pair(p1, gtv::text_to_file(name_of(1)));
   if (!seen_p2 && !name_of(2).empty()) header_pair(p2, gtv::text_to_file(name_of(2)));
-  if (!seen_event && !game_.event.empty()) header_pair(gtv::kKeyEvent, gtv::text_to_file(game_.event));
-  if (!seen_round && !game_.round.empty()) header_pair(gtv::kKeyRound, gtv::text_to_file(game_.round));
+  if (!seen_event && !game_.event.empty())
+    header_pair(gtv::kKeyEvent, gtv::text_to_file(game_.event));
+  if (!seen_round && !game_.round.empty())
+    header_pair(gtv::kKeyRound, gtv::text_to_file(game_.round));
   if (!seen_date && !game_.date.empty()) header_pair(gtv::kKeyDate, gtv::text_to_file(game_.date));
   if (!seen_result && !game_.result.empty()) {
     header_pair(gtv::kKeyResult, gtv::text_to_file(game_.result));
@@ -202,7 +204,8 @@ void Writer::write_canonical_header() {
   if (!from_gtv_ && !tree_.empty()) {
     for (const Property& p : tree_.data(0).props) {
       if (p.id != "GN" || p.values.empty()) continue;
-      header_pair(gtv::kKeyName, p.raw_bytes ? p.values.front() : gtv::text_to_file(p.values.front()));
+      header_pair(gtv::kKeyName,
+                  p.raw_bytes ? p.values.front() : gtv::text_to_file(p.values.front()));
       break;
     }
   }
@@ -262,7 +265,7 @@ bool Writer::point_bytes(Point p, std::string& value) {
 // way the known Twixt writer does: p's peg transposed, then seat 2's peg in
 // the same hole (gtv_reader.cpp reads the pair back).
 bool swap_is_writable_after(const GameTree& tree, const std::vector<bool>& above, NodeIndex p) {
-  if (above[p] || !gtv::is_short_placement(tree.data(p), 1) || tree.child_count(p) != 1) {
+  if (above[p] || !gtv::is_short_placement(tree.data(p), 1) || !gtv::has_single_child(tree, p)) {
     return false;
   }
   const NodeData& n = tree.data(tree.first_child(p));
@@ -304,7 +307,15 @@ bool Writer::write_placement(NodeIndex index, const Move& move) {
                       " names no link direction");
         }
         const Point bottom{static_cast<std::int16_t>(link->x), static_cast<std::int16_t>(link->y)};
-        if (!check_point(gtv::link_top(*link)) || !point_bytes(bottom, list)) return false;
+        // Only the bottom peg is written (in bytes); the top peg need only be
+        // on the board, as the reader checks.
+        const Point top = gtv::link_top(*link);
+        if (top.x < 0 || top.y < 0 || top.x >= game_.columns || top.y >= game_.rows) {
+          return fail("link from (" + std::to_string(bottom.x) + ", " + std::to_string(bottom.y) +
+                      ") to (" + std::to_string(top.x) + ", " + std::to_string(top.y) +
+                      ") leaves the board");
+        }
+        if (!point_bytes(bottom, list)) return false;
         list += static_cast<char>(link->direction);
         ++count;
       }
@@ -331,7 +342,8 @@ bool Writer::write_move(NodeIndex index, const Move& move) {
     if (move.draw_offer) return node_key(gtv::kKeyDrawOffer, "");
     return true;
   }
-  if (move.seat < 0) return fail("a move of seat " + std::to_string(move.seat) + " cannot be written");
+  if (move.seat < 0)
+    return fail("a move of seat " + std::to_string(move.seat) + " cannot be written");
   return node_key(gtv::kKeySpecial, gtv::encode_special(move));
 }
 
@@ -423,13 +435,15 @@ bool Writer::write_node(NodeIndex index) {
 
 Result<std::string> Writer::write() {
   if (game_.family != Family::kHex && game_.family != Family::kTwixt) {
-    return Error{{}, "the game-tree format holds hex and twixt games, not " +
-                         std::string(family_name(game_.family))};
+    return Error{{},
+                 "the game-tree format holds hex and twixt games, not " +
+                     std::string(family_name(game_.family))};
   }
   if (game_.columns != game_.rows || game_.columns < 1 || game_.columns > gtv::kMaxBoardSide) {
-    return Error{{}, "the game-tree format needs a square board of side 1.." +
-                         std::to_string(gtv::kMaxBoardSide) + ", not " +
-                         std::to_string(game_.columns) + "x" + std::to_string(game_.rows)};
+    return Error{{},
+                 "the game-tree format needs a square board of side 1.." +
+                     std::to_string(gtv::kMaxBoardSide) + ", not " + std::to_string(game_.columns) +
+                     "x" + std::to_string(game_.rows)};
   }
   if (!write_header()) return *error_;
   if (tree_.empty()) {
@@ -448,6 +462,8 @@ Result<std::string> Writer::write() {
 
 }  // namespace
 
-Result<std::string> write_gtv_game(const GameRecord& game) { return Writer(game).write(); }
+Result<std::string> write_gtv_game(const GameRecord& game) {
+  return Writer(game).write();
+}
 
 }  // namespace ludex

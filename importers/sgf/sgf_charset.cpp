@@ -49,8 +49,7 @@ std::string find_head_ca(std::string_view bytes) {
 }
 
 bool is_unicode_form(std::string_view charset) {
-  return charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" ||
-         charset == "UTF-7";
+  return charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" || charset == "UTF-7";
 }
 
 // Collects non-ASCII values of properties that hold text, for the guess.

@@ -38,7 +38,9 @@ SgfParseOutput read_sgf_games(std::string_view bytes) {
   const SgfFileText file = prepare_sgf_text(bytes);
   const std::int32_t count = build_sgf_trees(
       file.text(),
-      [&out, &file](RawSgfGame&& raw) { out.games.push_back(convert_sgf_game(std::move(raw), file)); },
+      [&out, &file](RawSgfGame&& raw) {
+        out.games.push_back(convert_sgf_game(std::move(raw), file));
+      },
       out.diagnostics);
   if (count == 0) {
     Diagnostic d;

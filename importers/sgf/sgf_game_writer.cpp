@@ -12,9 +12,18 @@
 namespace ludex {
 namespace {
 
+// The first value of property `id`, trimmed, as detect_sgf_kind reads it.
 std::string first_value(const std::vector<Property>& props, std::string_view id) {
   for (const Property& p : props) {
-    if (sgf_id_is(p.id, id) && !p.values.empty()) return p.values.front();
+    if (!sgf_id_is(p.id, id) || p.values.empty()) continue;
+    std::string_view v = p.values.front();
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t' || v.front() == '\n')) {
+      v.remove_prefix(1);
+    }
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\n')) {
+      v.remove_suffix(1);
+    }
+    return std::string(v);
   }
   return {};
 }
@@ -50,8 +59,7 @@ std::string format_real(double value) {
 
 class GameWriter {
  public:
-  explicit GameWriter(const GameRecord& game)
-      : game_(game), rules_(rules_for(game.family)) {
+  explicit GameWriter(const GameRecord& game) : game_(game), rules_(rules_for(game.family)) {
     const std::vector<Property>& root = game.tree.empty() ? kNoProps : game.tree.data(0).props;
     synthesized_ = game.format != SourceFormat::kSgf || !is_sgf_dialect(game.dialect);
     kind_.family = game.family;
@@ -76,7 +84,8 @@ class GameWriter {
     if (game_.tree.empty()) return out;
     out.reserve(64 + game_.tree.size() * 12);
     write_sgf_game_tree(
-        game_.tree, [this](NodeIndex i, SgfWriter& w) { write_node(i, w); }, out);
+        game_.tree, [this](NodeIndex i, SgfWriter& w) { write_node(i, w); }, out,
+        SgfChildOrder::kMainFirst);
     return out;
   }
 
@@ -184,6 +193,8 @@ class GameWriter {
 
 }  // namespace
 
-std::string write_sgf_game(const GameRecord& game) { return GameWriter(game).run(); }
+std::string write_sgf_game(const GameRecord& game) {
+  return GameWriter(game).run();
+}
 
 }  // namespace ludex

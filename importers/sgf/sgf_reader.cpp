@@ -27,14 +27,19 @@ constexpr std::array<unsigned char, 256> make_char_classes() {
   for (int c = 'a'; c <= 'z'; ++c) t[c] |= kIdChar;
   for (int c = '0'; c <= '9'; ++c) t[c] |= kIdChar;
   t[static_cast<unsigned char>(']')] |= kValueSpecial;
+  t[static_cast<unsigned char>('[')] |= kValueSpecial;
   t[static_cast<unsigned char>('\\')] |= kValueSpecial;
   return t;
 }
 
 constexpr std::array<unsigned char, 256> kClasses = make_char_classes();
 
-bool is_white(unsigned char c) { return (kClasses[c] & kWhite) != 0; }
-bool is_id_char(unsigned char c) { return (kClasses[c] & kIdChar) != 0; }
+bool is_white(unsigned char c) {
+  return (kClasses[c] & kWhite) != 0;
+}
+bool is_id_char(unsigned char c) {
+  return (kClasses[c] & kIdChar) != 0;
+}
 
 // Root and game-info properties: a node that starts with one of these opens a
 // game, not a variation. The strict set is used while a game is being read
@@ -57,7 +62,8 @@ bool is_root_id(std::string_view id, bool strict) {
 
 std::string describe_byte(unsigned char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  if (c >= 0x21 && c < 0x7F) return std::string("unexpected character '") + static_cast<char>(c) + "'";
+  if (c >= 0x21 && c < 0x7F)
+    return std::string("unexpected character '") + static_cast<char>(c) + "'";
   std::string s = "unexpected byte 0x";
   s.push_back(kHex[c >> 4]);
   s.push_back(kHex[c & 0xF]);
@@ -183,8 +189,9 @@ class Reader {
     const SourcePos start = pos();
     std::size_t k = i_ + 1;
     // The first ']' that did not end the value. If the value then runs into
-    // the next game or the end of the input, that ']' was its end after all
-    // and what followed it is garbage for the caller to report.
+    // a '[', the next game or the end of the input, that ']' was its end
+    // after all and what followed it is garbage for the caller to report.
+    // (Names with ']' have no '[' after it: "PW[Shumacher;]]", "[ABC] Name".)
     std::size_t candidate = kNpos;
     std::int32_t candidate_line = 0;
     std::size_t candidate_line_start = 0;
@@ -220,6 +227,14 @@ class Reader {
           revert();
           break;
         }
+        continue;
+      }
+      if (c == '[') {
+        if (candidate != kNpos) {
+          revert();
+          break;
+        }
+        ++k;
         continue;
       }
       if (value_ends_at(k)) break;
@@ -304,9 +319,9 @@ class Reader {
     while (true) {
       skip_white();
       if (i_ >= n_) {
-        fail(pos(), depth_ == 0 ? "unexpected end of file: the game is not closed (')' missing)"
-                                : "unexpected end of file: " + std::to_string(depth_ + 1) +
-                                      " ')' missing");
+        fail(pos(), depth_ == 0
+                        ? "unexpected end of file: the game is not closed (')' missing)"
+                        : "unexpected end of file: " + std::to_string(depth_ + 1) + " ')' missing");
         return;
       }
       const unsigned char c = d_[i_];
@@ -373,7 +388,8 @@ class Reader {
     while (k < n_ && is_id_char(d_[k])) ++k;
     const std::string_view id = b_.substr(i_, k - i_);
     if (id.size() > kMaxIdLength) {
-      fail(id_pos, "property identifier longer than " + std::to_string(kMaxIdLength) + " characters");
+      fail(id_pos,
+           "property identifier longer than " + std::to_string(kMaxIdLength) + " characters");
       recover();
       return false;
     }

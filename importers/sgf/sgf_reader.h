@@ -9,7 +9,8 @@
 // variation "()" (warned, skipped); and an unescaped ']' inside a value as
 // Little Golem writes names ("PW[Shumacher;]]"): a ']' ends a value only when
 // what follows it (after white space) can follow a value -- '[', ';', '(',
-// ')', the end of the input, or a property id followed by '['.
+// ')', the end of the input, or a property id followed by '[' -- and no '['
+// comes before the ']' that does end it.
 //
 // Errors lose the game they are in and nothing else: after an error the
 // reader skips to the end of the broken game, or to the next line that starts

@@ -70,9 +70,8 @@ bool sgf_id_is(std::string_view written, std::string_view id) {
 }
 
 bool is_sgf_point_property(std::string_view id) {
-  static constexpr std::string_view kIds[] = {"AB", "AW", "AE", "A1", "A2", "A3", "A4", "TR",
-                                              "SQ", "CR", "MA", "SL", "DD", "TB", "TW", "VW",
-                                              "AR", "LN"};
+  static constexpr std::string_view kIds[] = {"AB", "AW", "AE", "A1", "A2", "A3", "A4", "TR", "SQ",
+                                              "CR", "MA", "SL", "DD", "TB", "TW", "VW", "AR", "LN"};
   for (std::string_view s : kIds) {
     if (id == s) return true;
   }

@@ -16,9 +16,9 @@
 namespace ludex {
 
 struct RawSgfGame {
-  std::int32_t game_index = 0;  // 0-based among all game trees of the file
-  SourcePos pos;                // where the game's '(' is
-  GameTree tree;                // root = node 0; only NodeData::props and pos are set
+  std::int32_t game_index = 0;       // 0-based among all game trees of the file
+  SourcePos pos;                     // where the game's '(' is
+  GameTree tree;                     // root = node 0; only NodeData::props and pos are set
   std::vector<Diagnostic> warnings;  // the reader's warnings for this game
 };
 

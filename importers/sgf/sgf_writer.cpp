@@ -28,7 +28,9 @@ void SgfWriter::begin_tree() {
   out_.push_back('(');
 }
 
-void SgfWriter::end_tree() { out_.push_back(')'); }
+void SgfWriter::end_tree() {
+  out_.push_back(')');
+}
 
 void SgfWriter::begin_node() {
   maybe_wrap();
@@ -65,38 +67,49 @@ void SgfWriter::property(std::string_view id, std::string_view value, SgfValueFo
   append_value(value, form);
 }
 
-void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node,
-                         std::string& out) {
+void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, std::string& out,
+                         SgfChildOrder order) {
   if (tree.empty()) return;
   SgfWriter w(out);
-  // One entry per open '(': the sibling variation to open once it closes.
-  std::vector<NodeIndex> open;
+  // One entry per open '(': where to look for the next variation of the same
+  // parent once it closes (siblings from `next` on, except `written_first`).
+  struct Open {
+    NodeIndex next = kNoNode;
+    NodeIndex written_first = kNoNode;
+  };
+  std::vector<Open> open;
   w.begin_tree();
-  open.push_back(kNoNode);
+  open.push_back(Open{});
   NodeIndex node = 0;
   while (true) {
     w.begin_node();
     write_node(node, w);
     if (node == 0) w.line_break();
-    const NodeIndex child = tree.first_child(node);
-    if (child != kNoNode) {
-      const NodeIndex sibling = tree.next_sibling(child);
-      if (sibling != kNoNode) {
-        w.begin_tree();
-        open.push_back(sibling);
+    const NodeIndex first = tree.first_child(node);
+    if (first != kNoNode) {
+      if (tree.next_sibling(first) == kNoNode) {
+        node = first;
+        continue;
       }
-      node = child;
+      const NodeIndex lead = order == SgfChildOrder::kMainFirst ? tree.main_child(node) : first;
+      w.begin_tree();
+      open.push_back(Open{lead == first ? tree.next_sibling(first) : first, lead});
+      node = lead;
       continue;
     }
-    // A leaf: close variations until one has a sibling to open.
+    // A leaf: close variations until one has a sibling left to open.
     while (true) {
       w.end_tree();
-      const NodeIndex next = open.back();
+      Open top = open.back();
       open.pop_back();
-      if (next != kNoNode) {
+      if (top.next == top.written_first && top.next != kNoNode)
+        top.next = tree.next_sibling(top.next);
+      if (top.next != kNoNode) {
         w.begin_tree();
-        open.push_back(tree.next_sibling(next));
-        node = next;
+        NodeIndex after = tree.next_sibling(top.next);
+        if (after == top.written_first) after = tree.next_sibling(after);
+        open.push_back(Open{after, top.written_first});
+        node = top.next;
         break;
       }
       if (open.empty()) {

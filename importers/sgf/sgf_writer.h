@@ -46,11 +46,16 @@ class SgfWriter {
 // node's ';'.
 using SgfNodeWriter = std::function<void(NodeIndex node, SgfWriter& writer)>;
 
+// The order variations are written in. SGF has no main-variation flag: its
+// main line is the first variation, so kMainFirst writes each node's
+// main_child() first (the others in stored order) to keep the main line.
+enum class SgfChildOrder : std::uint8_t { kAsStored = 0, kMainFirst = 1 };
+
 // Appends `tree` as an SGF game tree "(;...)\n": a node with one child
 // continues its sequence, a node with several children opens a variation for
 // each. Requires !tree.empty().
-void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node,
-                         std::string& out);
+void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, std::string& out,
+                         SgfChildOrder order = SgfChildOrder::kAsStored);
 
 // Writes a tree whose nodes carry only props (as the tree builder makes them),
 // all values in `form`. The mirror of build_sgf_trees for one game.

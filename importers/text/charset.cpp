@@ -155,8 +155,12 @@ int run_iconv(iconv_t cd, const char** in, std::size_t* in_left, std::string& ou
   return 0;
 }
 
-bool is_utf8_name(std::string_view charset) { return charset == kUtf8; }
-bool is_latin1_name(std::string_view charset) { return charset == kLatin1; }
+bool is_utf8_name(std::string_view charset) {
+  return charset == kUtf8;
+}
+bool is_latin1_name(std::string_view charset) {
+  return charset == kLatin1;
+}
 
 // Length of the valid UTF-8 sequence at s[i], or 0 if invalid.
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
@@ -262,8 +266,7 @@ std::string canonical_charset(std::string_view label) {
 bool charset_needs_transcoding(std::string_view charset) {
   return charset == "CP932" || charset == "GB18030" || charset == "CP950" ||
          charset == "BIG5-HKSCS" || charset.substr(0, 8) == "ISO-2022" ||
-         charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" ||
-         charset == "UTF-7";
+         charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" || charset == "UTF-7";
 }
 
 void append_latin1_as_utf8(std::string_view bytes, std::string& out) {

@@ -18,9 +18,13 @@ namespace {
 
 using Score = std::optional<long>;
 
-unsigned char byte_at(std::string_view s, std::size_t i) { return static_cast<unsigned char>(s[i]); }
+unsigned char byte_at(std::string_view s, std::size_t i) {
+  return static_cast<unsigned char>(s[i]);
+}
 
-bool in(unsigned b, unsigned lo, unsigned hi) { return b >= lo && b <= hi; }
+bool in(unsigned b, unsigned lo, unsigned hi) {
+  return b >= lo && b <= hi;
+}
 
 // Frequent Hangul syllables (particles, verb endings, surnames, go terms).
 // Korean text is mostly made of them; Chinese GB bytes read as EUC-KR give
@@ -185,8 +189,12 @@ Score score_cp932(const std::vector<std::string_view>& samples) {
   return points;
 }
 
-bool is_cp1251_letter(unsigned b) { return b >= 0xC0 || b == 0xA8 || b == 0xB8; }
-bool is_latin1_letter(unsigned b) { return b >= 0xC0 && b != 0xD7 && b != 0xF7; }
+bool is_cp1251_letter(unsigned b) {
+  return b >= 0xC0 || b == 0xA8 || b == 0xB8;
+}
+bool is_latin1_letter(unsigned b) {
+  return b >= 0xC0 && b != 0xD7 && b != 0xF7;
+}
 
 // Calls f(run) for each maximal run of bytes >= 0x80.
 template <class F>
@@ -210,7 +218,9 @@ bool is_cp1251_punctuation(unsigned b) {
   return b == 0x85 || b == 0x96 || b == 0x97 || b == 0xAB || b == 0xBB || b == 0xB9;
 }
 
-bool is_cp1251_upper(unsigned b) { return (b >= 0xC0 && b <= 0xDF) || b == 0xA8; }
+bool is_cp1251_upper(unsigned b) {
+  return (b >= 0xC0 && b <= 0xDF) || b == 0xA8;
+}
 
 // Russian text: words of Cyrillic letters (C0..FF, Ё ё) in lower case,
 // capitalised or in capitals. CJK bytes read as CP1251 give rare symbols

@@ -78,6 +78,7 @@ TEST_CASE("hex GM[11]: B moves first, a1 is top-left", "[games]") {
   CHECK(b.color == 0);
   CHECK(decode_ok(k, "W", {"K11"}).points == std::vector<Point>{{10, 10}});
   CHECK(decode_ok(k, "W", {"a1"}).seat == 2);
+  CHECK(decode_ok(k, "B", {"e\\5"}).points == std::vector<Point>{{4, 4}});
   check_round_trip(k, place(1, {4, 4}), Property{"B", {"e5"}, false});
   check_round_trip(k, place(2, {10, 0}), Property{"W", {"k1"}, false});
 }

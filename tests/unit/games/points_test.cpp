@@ -8,6 +8,7 @@
 #include "games/coord_text.h"
 #include "games/go_points.h"
 #include "games/hex_points.h"
+#include "games/sgf_values.h"
 #include "games/twixt_points.h"
 
 namespace ludex {
@@ -64,6 +65,17 @@ TEST_CASE("quote_value escapes bytes that are not printable ASCII", "[games]") {
   CHECK(quote_value("zz9") == "'zz9'");
   CHECK(quote_value("\x8Dn") == "'\\x8Dn'");
   CHECK(quote_value(std::string(50, 'a')) == "'" + std::string(40, 'a') + "...'");
+}
+
+TEST_CASE("SGF escapes in move values", "[games]") {
+  CHECK(sgf_unescape_value("e\\5") == "e5");
+  CHECK(sgf_unescape_value("a\\\\b") == "a\\b");
+  CHECK(sgf_unescape_value("f9,\\\ne10") == "f9,e10");
+  CHECK(sgf_unescape_value("f9,\\\r\ne10") == "f9,e10");
+  CHECK(sgf_unescape_value("x\\") == "x\\");
+  CHECK(twixt_unescape_value("\\i'4") == "\\i'4");
+  CHECK(twixt_unescape_value("\\\\i'4") == "\\i'4");
+  CHECK(twixt_unescape_value("k\\\n4") == "k4");
 }
 
 TEST_CASE("hex points: a1 is the top-left cell", "[games]") {

@@ -78,6 +78,10 @@ TEST_CASE("twixt GM[21] long move from the spec", "[games]") {
   REQUIRE(unescaped.ok());
   CHECK(unescaped->links[2] == LinkEdit{true, 17, 6, 0});
   check_round_trip(k, *unescaped, Property{"B", {"-i'3", "-j4'", "i'4", "k4"}, false});
+  // Values arrive as written in the file: an escaped backslash is the same.
+  const Result<Move> escaped = decode(k, "B", {"-i'3", "-J4'", "\\\\i'4", "K4"});
+  REQUIRE(escaped.ok());
+  CHECK(*escaped == *m);
   // Hensel's concatenated notation in one value (puzzle 25).
   const Result<Move> joined = decode(k, "W", {"-g3'\\g3'd4"});
   REQUIRE(joined.ok());

@@ -19,8 +19,9 @@ using namespace gtv_test;
 
 const fs::path kSeedDir = fs::path(LUDEX_SOURCE_DIR) / "fuzz" / "corpus" / "gtv";
 const fs::path kFixtureDir = fs::path(LUDEX_FIXTURE_DIR) / "gtv";
-const std::string kCorpusTgt = std::string(LUDEX_SHARED_DIR) +
-                               "/corpus/gtv/synthetic/SYNTHETIC-lg2206555-twixt-commentator-style.tgt";
+const std::string kCorpusTgt =
+    std::string(LUDEX_SHARED_DIR) +
+    "/corpus/gtv/synthetic/SYNTHETIC-lg2206555-twixt-commentator-style.tgt";
 
 TEST_CASE("every seed of the fuzz corpus passes the fuzzer's checks", "[gtv]") {
   REQUIRE(fs::is_directory(kSeedDir));
@@ -60,8 +61,9 @@ TEST_CASE("regenerate the gtv seed corpus and fixtures", "[.][gtv-generate]") {
     REQUIRE(bytes);
     return *bytes;
   };
-  const GameRecord lg_swap = parse_lg_twixt(read_file(
-      std::string(LUDEX_SHARED_DIR) + "/corpus/twixt/littlegolem-tasuki/lg-1107581-twixtSpdIv.tsgf"));
+  const GameRecord lg_swap =
+      parse_lg_twixt(read_file(std::string(LUDEX_SHARED_DIR) +
+                               "/corpus/twixt/littlegolem-tasuki/lg-1107581-twixtSpdIv.tsgf"));
   const std::vector<std::pair<std::string, std::string>> files = {
       {"hex-sample.hgt", written(sample_hex_game())},
       {"twixt-sample.tgt", written(sample_twixt_game())},

@@ -177,11 +177,18 @@ std::string spec_example_hex_file() {
   f += hdr("name", "Spec example");
   f += hdr("pov", std::string(1, '\1'));
   f += hdr("type", "hex1");
-  f += std::string("\x06" "bdsize" "\x00\x00\x00\x01\x0a", 11);
+  f += std::string(
+      "\x06"
+      "bdsize"
+      "\x00\x00\x00\x01\x0a",
+      12);
   f += hdr("hgtv", be(1, 4));
   f += '\0';
   // Root: a comment; two children, the second flagged as the main line.
-  f += nkv("c", "Er\xf6ffnung") + '\0' + be(2, 2);
+  f += nkv("c",
+           "Er\xf6"
+           "ffnung") +
+       '\0' + be(2, 2);
   f += nkv("m", mv(3, 4, 1)) + nkv("r", be(0xFFFF & -250, 2)) + '\0' + be(0, 2);
   f += nkv("m", mv(9, 0, 1)) + nkv("r", be(12345, 2)) + nkv("g", "\x01") + '\0' + be(1, 2);
   f += nkv("m", mv(0, 9, 2)) + nkv("r", be(10000, 2)) + nkv("c", "wins") + nkv("q", "?") + '\0' +
@@ -191,7 +198,11 @@ std::string spec_example_hex_file() {
 
 std::string v1_example_file() {
   std::string f;
-  f += std::string("\x04" "size" "\x00\x00\x00\x01\x0a", 10);
+  f += std::string(
+      "\x04"
+      "size"
+      "\x00\x00\x00\x01\x0a",
+      10);
   f += hdr("vplayer", "vvvjv");
   f += hdr("hplayer", "Horizontal");
   f += hdr("name", "old");

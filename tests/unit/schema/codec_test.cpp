@@ -7,8 +7,7 @@
 namespace ludex {
 namespace {
 
-TEST_CASE("points encode in 2 bytes each when small, 4 bytes plus a marker otherwise",
-          "[schema]") {
+TEST_CASE("points encode in 2 bytes each when small, 4 bytes plus a marker otherwise", "[schema]") {
   std::string bytes;
   std::vector<Point> back;
 
@@ -34,8 +33,7 @@ TEST_CASE("points encode in 2 bytes each when small, 4 bytes plus a marker other
 }
 
 TEST_CASE("link edits encode in 5 bytes each", "[schema]") {
-  const std::vector<LinkEdit> links = {
-      {false, 7, 9, 0}, {true, 11, 13, 1}, {true, -3, 400, -1}};
+  const std::vector<LinkEdit> links = {{false, 7, 9, 0}, {true, 11, 13, 1}, {true, -3, 400, -1}};
   std::string bytes;
   encode_links(links, bytes);
   CHECK(bytes.size() == 15);
@@ -51,12 +49,7 @@ TEST_CASE("link edits encode in 5 bytes each", "[schema]") {
 
 TEST_CASE("value lists round-trip any bytes", "[schema]") {
   const std::vector<std::vector<std::string>> cases = {
-      {},
-      {""},
-      {"", ""},
-      {"dd"},
-      {"a]b", "c\\d", "[x]", "\\"},
-      {std::string("\xFF\x00\xFE", 3)},
+      {}, {""}, {"", ""}, {"dd"}, {"a]b", "c\\d", "[x]", "\\"}, {std::string("\xFF\x00\xFE", 3)},
   };
   for (const auto& values : cases) {
     std::string text;

@@ -52,9 +52,9 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK_THAT(meta(db, "created_by"), Contains("ludex"));
 
   CHECK(schema_names(db, "table") ==
-        std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players",
-                              "games", "import_errors", "meta", "moves", "nodes", "players",
-                              "properties", "source_files"});
+        std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players", "games",
+                              "import_errors", "meta", "moves", "nodes", "players", "properties",
+                              "source_files"});
   CHECK(schema_names(db, "index") ==
         std::set<std::string>{"evaluations_by_value", "game_players_by_player", "games_by_date",
                               "games_by_family", "games_by_file", "import_errors_by_file",
@@ -116,17 +116,14 @@ TEST_CASE("files that are not ludex databases are refused", "[schema]") {
       SQLite::Database raw(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
       raw.exec("CREATE TABLE games (x)");
     }
-    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadWrite),
-                      Contains("not a ludex database"));
-    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadOnly),
-                      Contains("not a ludex database"));
+    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadWrite), Contains("not a ludex database"));
+    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadOnly), Contains("not a ludex database"));
   }
   SECTION("a text file") {
     const std::string path = dir.file("notes.txt");
     std::ofstream(path) << "(;GM[11]SZ[13];B[a1]) this is an SGF file, not a database\n"
                         << std::string(2000, 'x');
-    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadWrite),
-                      Contains("not a ludex database"));
+    CHECK_THROWS_WITH(Database(path, Database::Mode::kReadWrite), Contains("not a ludex database"));
   }
   SECTION("a missing file opened read-only") {
     CHECK_THROWS_WITH(Database(dir.file("missing.ludex"), Database::Mode::kReadOnly),

@@ -18,16 +18,16 @@ class QueryFixture {
   QueryFixture() : db_(dir_.file("q.ludex"), Database::Mode::kReadWrite) {
     using testing::make_simple_game;
     std::vector<GameRecord> a = {
-        make_simple_game(Family::kHex, {"Alice Smith", "Bob O'Brien"}, "2020-01-15",
-                         "Hex Cup 2020", "B+R", 10),
-        make_simple_game(Family::kHex, {"Bob O'Brien", "Carol"}, "2020-06-01", "Summer Open",
-                         "W+", 20),
+        make_simple_game(Family::kHex, {"Alice Smith", "Bob O'Brien"}, "2020-01-15", "Hex Cup 2020",
+                         "B+R", 10),
+        make_simple_game(Family::kHex, {"Bob O'Brien", "Carol"}, "2020-06-01", "Summer Open", "W+",
+                         20),
         make_simple_game(Family::kTwixt, {"100% Pure", "a_b"}, "2021-02-03", "", "", 5),
     };
     a[2].variant = "PP";
     std::vector<GameRecord> b = {
-        make_simple_game(Family::kGo, {"Zoë Ünal", "q?mark [bracket]"}, "2019-12-31",
-                         "Kisei", "W+0.5", 0),
+        make_simple_game(Family::kGo, {"Zoë Ünal", "q?mark [bracket]"}, "2019-12-31", "Kisei",
+                         "W+0.5", 0),
         make_simple_game(Family::kBlokus, {"Alice Smith", "Carol"}, "", "", "", 8),
         make_simple_game(Family::kHex, {"axb", "100x Pure"}, "2020-01", "hex cup", "B+", 3),
     };
@@ -90,8 +90,7 @@ TEST_CASE_METHOD(QueryFixture, "hits carry the game's file, players and header",
   CHECK(h.moves == 0);
 }
 
-TEST_CASE_METHOD(QueryFixture, "player names match either seat, case-insensitively",
-                 "[schema]") {
+TEST_CASE_METHOD(QueryFixture, "player names match either seat, case-insensitively", "[schema]") {
   CHECK(players({"alice smith"}) == Ids{1, 5});
   CHECK(players({"ALICE SMITH"}) == Ids{1, 5});
   CHECK(players({"bob o'brien"}) == Ids{1, 2});
@@ -108,8 +107,7 @@ TEST_CASE_METHOD(QueryFixture, "'*' matches any run of characters", "[schema]") 
   CHECK(players({"q*mark*"}) == Ids{4});
 }
 
-TEST_CASE_METHOD(QueryFixture, "SQL and GLOB metacharacters in user text are literal",
-                 "[schema]") {
+TEST_CASE_METHOD(QueryFixture, "SQL and GLOB metacharacters in user text are literal", "[schema]") {
   CHECK(players({"100% pure"}) == Ids{3});
   CHECK(players({"100%*"}) == Ids{3});
   CHECK(players({"a_b"}) == Ids{3});

@@ -71,14 +71,17 @@ TEST_CASE("players are shared across games by exact name", "[schema]") {
   testing::store_games(db, "b.sgf",
                        {testing::make_simple_game(Family::kHex, {"Carol", "Bob"}, "", "", "", 1)});
   CHECK(scalar(db, "SELECT count(*) FROM players") == 4);  // Alice, Bob, alice, Carol
-  CHECK(scalar(db, "SELECT count(DISTINCT player_id) FROM game_players WHERE player_id = "
-                   "(SELECT player_id FROM players WHERE name = 'Bob')") == 1);
-  CHECK(scalar(db, "SELECT count(*) FROM game_players WHERE player_id = "
-                   "(SELECT player_id FROM players WHERE name = 'Bob')") == 3);
+  CHECK(scalar(db,
+               "SELECT count(DISTINCT player_id) FROM game_players WHERE player_id = "
+               "(SELECT player_id FROM players WHERE name = 'Bob')") == 1);
+  CHECK(scalar(db,
+               "SELECT count(*) FROM game_players WHERE player_id = "
+               "(SELECT player_id FROM players WHERE name = 'Bob')") == 3);
   CHECK(scalar(db, "SELECT name_folded FROM players WHERE name = 'Alice'") ==
         scalar(db, "SELECT name_folded FROM players WHERE name = 'alice'"));
-  CHECK(db.handle().execAndGet("SELECT group_concat(name, ',') FROM (SELECT name FROM players "
-                               "ORDER BY player_id)")
+  CHECK(db.handle()
+            .execAndGet("SELECT group_concat(name, ',') FROM (SELECT name FROM players "
+                        "ORDER BY player_id)")
             .getString() == "Alice,Bob,alice,Carol");
   CHECK(foreign_key_violations(db) == 0);
 }
@@ -94,8 +97,8 @@ TEST_CASE("clear_file removes a file's games and everything under them", "[schem
   store.add_game(a, testing::make_twixt_game());
   store.add_game(a, testing::make_simple_game(Family::kHex, {"Only A"}, "", "", "", 4));
   const std::int64_t kept = store.add_game(b, testing::make_blokus_game());
-  store.add_game(a, testing::make_simple_game(Family::kHex, {"Only A", "Blue Player"}, "", "",
-                                              "", 2));
+  store.add_game(a,
+                 testing::make_simple_game(Family::kHex, {"Only A", "Blue Player"}, "", "", "", 2));
   store.add_error(a, Diagnostic{Severity::kError, 5, SourcePos{-1, 3, 4}, "bad game"});
   store.add_error(b, Diagnostic{Severity::kError, -1, SourcePos{}, "file problem"});
   store.commit();
@@ -129,8 +132,7 @@ TEST_CASE("clear_file removes a file's games and everything under them", "[schem
   CHECK(scalar(db, "SELECT count(*) FROM players WHERE name = 'Blue Player'") == 1);
   CHECK(foreign_key_violations(db) == 0);
   GameLoader loader(db);
-  CHECK(testing::record_difference(testing::make_blokus_game(), loader.load(kept)->record)
-            .empty());
+  CHECK(testing::record_difference(testing::make_blokus_game(), loader.load(kept)->record).empty());
 
   // Re-importing the file gives new ids after the existing ones; a cleared
   // player name gets a fresh row.
@@ -141,8 +143,7 @@ TEST_CASE("clear_file removes a file's games and everything under them", "[schem
   CHECK(scalar(db, "SELECT first_node_id FROM games WHERE game_id = 5") >
         scalar(db, "SELECT max(node_id) FROM nodes WHERE game_id = 3"));
   CHECK(scalar(db, "SELECT count(*) FROM players WHERE name = 'Zoë Ünal'") == 1);
-  CHECK(testing::record_difference(testing::make_twixt_game(), loader.load(again)->record)
-            .empty());
+  CHECK(testing::record_difference(testing::make_twixt_game(), loader.load(again)->record).empty());
 }
 
 TEST_CASE("the same input gives the same database", "[schema]") {
@@ -225,8 +226,9 @@ TEST_CASE("a bulk load drops the secondary indexes and rebuilds them", "[schema]
     GameFilter by_family;
     by_family.family = Family::kGo;
     CHECK(count_games(*db, by_family) == 1);
-    CHECK(scalar(*db, "SELECT count(*) FROM evaluations WHERE undetermined = 0 AND source = 0 "
-                      "AND value BETWEEN 0 AND 1000") == 1);
+    CHECK(scalar(*db,
+                 "SELECT count(*) FROM evaluations WHERE undetermined = 0 AND source = 0 "
+                 "AND value BETWEEN 0 AND 1000") == 1);
   }
 
   // finish_bulk_load without begin_bulk_load only analyses.

@@ -128,8 +128,9 @@ TEST_CASE("value lists keep their storage class: TEXT, or BLOB for raw bytes", "
   Database db(dir.file("games.ludex"), Database::Mode::kReadWrite);
   testing::store_games(db, "x.sgf", {testing::make_twixt_game()});
   SQLite::Database& h = db.handle();
-  CHECK(h.execAndGet("SELECT typeof(prop_values) FROM properties WHERE prop_id = 'PC'")
-            .getString() == "blob");
+  CHECK(
+      h.execAndGet("SELECT typeof(prop_values) FROM properties WHERE prop_id = 'PC'").getString() ==
+      "blob");
   CHECK(h.execAndGet("SELECT prop_values FROM properties WHERE prop_id = 'AB'").getString() ==
         "[a\\]b][c\\\\d][][\\]\\]\\\\[]");
   CHECK(h.execAndGet("SELECT count(*) FROM moves WHERE prop_id IS NULL").getInt() == 2);

@@ -22,9 +22,9 @@ TEST_CASE("an empty database reports zeros and every family", "[schema]") {
   CHECK(info.errors == 0);
   CHECK(info.warnings == 0);
   CHECK(info.schema_version == kSchemaVersion);
-  CHECK(info.games_by_family == std::map<std::string, std::int64_t>{
-                                    {"other", 0}, {"go", 0}, {"hex", 0}, {"twixt", 0},
-                                    {"blokus", 0}});
+  CHECK(info.games_by_family ==
+        std::map<std::string, std::int64_t>{
+            {"other", 0}, {"go", 0}, {"hex", 0}, {"twixt", 0}, {"blokus", 0}});
 }
 
 TEST_CASE("read_info counts what was stored", "[schema]") {
@@ -40,7 +40,7 @@ TEST_CASE("read_info counts what was stored", "[schema]") {
     SourceFileInfo b;
     b.path = "b.hsgf";
     const std::int64_t fb = store.upsert_file(b);
-    store.add_game(fa, testing::make_twixt_game());  // 7 nodes, 8 moves, 1 warning
+    store.add_game(fa, testing::make_twixt_game());   // 7 nodes, 8 moves, 1 warning
     store.add_game(fa, testing::make_blokus_game());  // 5 nodes, 4 moves
     store.add_game(fb, testing::make_simple_game(Family::kHex, {"Zoë Ünal", "X"}, "", "", "",
                                                  6));  // 7 nodes, 6 moves
@@ -57,9 +57,9 @@ TEST_CASE("read_info counts what was stored", "[schema]") {
   CHECK(info.players == 7);  // Zoë Ünal is shared
   CHECK(info.errors == 2);
   CHECK(info.warnings == 1);
-  CHECK(info.games_by_family == std::map<std::string, std::int64_t>{
-                                    {"other", 0}, {"go", 0}, {"hex", 1}, {"twixt", 1},
-                                    {"blokus", 1}});
+  CHECK(info.games_by_family ==
+        std::map<std::string, std::int64_t>{
+            {"other", 0}, {"go", 0}, {"hex", 1}, {"twixt", 1}, {"blokus", 1}});
 }
 
 TEST_CASE("list_errors visits errors in file, game, position order", "[schema]") {

@@ -1,0 +1,302 @@
+// Charsets: the text module, and every encoding test file of the corpus
+// decoding to the text its test suite (Sabaki, sgfmill) expects.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "importers/sgf/sgf_game.h"
+#include "importers/text/charset.h"
+#include "sgf_test_util.h"
+
+namespace ludex {
+namespace {
+
+using test::corpus_path;
+using test::encode;
+using test::read_bytes;
+
+SgfParseOutput read_corpus(std::string_view relative) {
+  return read_sgf_games(read_bytes(corpus_path(relative)));
+}
+
+const GameRecord& only_game(const SgfParseOutput& out) {
+  REQUIRE(out.diagnostics.empty());
+  REQUIRE(out.games.size() == 1);
+  return out.games.front();
+}
+
+std::string player(const GameRecord& g, int seat) {
+  for (const SeatPlayer& p : g.players) {
+    if (p.seat == seat) return p.name;
+  }
+  return {};
+}
+
+// The comment of the n-th node in pre-order (0 = root), "" if none.
+std::string comment_at(const GameRecord& g, std::size_t n) {
+  const auto order = g.tree.preorder();
+  REQUIRE(n < order.size());
+  return g.tree.data(order[n]).comment.value_or("");
+}
+
+std::string first_comment(const GameRecord& g) {
+  for (NodeIndex i : g.tree.preorder()) {
+    if (g.tree.data(i).comment) return *g.tree.data(i).comment;
+  }
+  return {};
+}
+
+const Property* root_prop(const GameRecord& g, std::string_view id) {
+  for (const Property& p : g.tree.data(0).props) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("charset: byte order marks", "[sgf][charset]") {
+  CHECK(detect_bom("\xEF\xBB\xBF(;)").bom == ByteOrderMark::kUtf8);
+  CHECK(detect_bom("\xEF\xBB\xBF(;)").length == 3);
+  CHECK(detect_bom("\xFF\xFE(\0;\0").bom == ByteOrderMark::kUtf16Le);
+  CHECK(detect_bom("\xFE\xFF\0(\0;").bom == ByteOrderMark::kUtf16Be);
+  CHECK(detect_bom(std::string("(\0;\0", 4)).bom == ByteOrderMark::kUtf16Le);
+  CHECK(detect_bom(std::string("(\0;\0", 4)).length == 0);
+  CHECK(detect_bom("(;GM[1])").bom == ByteOrderMark::kNone);
+}
+
+TEST_CASE("charset: strict UTF-8", "[sgf][charset]") {
+  CHECK(is_valid_utf8("plain"));
+  CHECK(is_valid_utf8("\xC2\xA3 \xE2\x82\xAC \xF0\x9F\x98\x80"));
+  CHECK_FALSE(is_valid_utf8("\xA3"));
+  CHECK_FALSE(is_valid_utf8("\xC0\x80"));          // overlong
+  CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));      // surrogate
+  CHECK_FALSE(is_valid_utf8("\xF4\x90\x80\x80"));  // past U+10FFFF
+  CHECK_FALSE(is_valid_utf8("\xE2\x82"));          // truncated
+}
+
+TEST_CASE("charset: names as files write them", "[sgf][charset]") {
+  CHECK(canonical_charset("utf8") == "UTF-8");
+  CHECK(canonical_charset("UTF-8") == "UTF-8");
+  CHECK(canonical_charset(" utf-8 ") == "UTF-8");
+  CHECK(canonical_charset("ISO8859_1") == "ISO-8859-1");
+  CHECK(canonical_charset("ISO8859-1") == "ISO-8859-1");
+  CHECK(canonical_charset("latin-1") == "ISO-8859-1");
+  CHECK(canonical_charset("gb2312") == "GB18030");
+  CHECK(canonical_charset("GBK") == "GB18030");
+  CHECK(canonical_charset("Shift_JIS") == "CP932");
+  CHECK(canonical_charset("MS_KANJI") == "CP932");
+  CHECK(canonical_charset("EUC-KR") == "CP949");
+  CHECK(canonical_charset("Big5") == "CP950");
+  CHECK(canonical_charset("ascii") == "ASCII");
+  CHECK(canonical_charset("koi8-r") == "KOI8-R");
+  CHECK(canonical_charset("unknownencoding").empty());
+  CHECK(canonical_charset("").empty());
+  CHECK(charset_needs_transcoding("CP932"));
+  CHECK(charset_needs_transcoding("GB18030"));
+  CHECK_FALSE(charset_needs_transcoding("CP949"));
+  CHECK_FALSE(charset_needs_transcoding("ISO-8859-1"));
+}
+
+TEST_CASE("charset: conversion", "[sgf][charset]") {
+  CHECK(convert_to_utf8("\xA3", "ISO-8859-1") == std::optional<std::string>("\xC2\xA3"));
+  CHECK_FALSE(convert_to_utf8("\xA3", "UTF-8"));
+  CHECK(convert_to_utf8("\xB0\xD7", "GB18030") == std::optional<std::string>("白"));
+  CHECK(convert_to_utf8("\x83\x5C", "CP932") == std::optional<std::string>("ソ"));
+  CHECK(convert_to_utf8("a\\b", "CP932") == std::optional<std::string>("a\\b"));
+  CHECK_FALSE(convert_to_utf8("\x81", "CP932"));
+  std::int64_t bad = 0;
+  CHECK(convert_to_utf8_lossy("a\xFF"
+                              "b",
+                              "UTF-8", &bad) ==
+        "a\xEF\xBF\xBD"
+        "b");
+  CHECK(bad == 1);
+  CHECK(convert_to_utf8_lossy("ok", "CP932", &bad) == "ok");
+  CHECK(bad == -1);
+}
+
+TEST_CASE("charset: undeclared legacy text is guessed", "[sgf][charset]") {
+  // Sabaki's round-trip cases: known text encoded without CA.
+  struct Case {
+    const char* charset;
+    const char* expected;
+    const char* sgf;
+  };
+  const Case cases[] = {
+      {"SHIFT_JIS", "CP932",
+       "(;GM[1]FF[4]EV[第46期棋聖戦]PB[井山裕太]PW[一力遼]C[コミ6目半、白番中押し勝ち];B[pd])"},
+      {"EUC-KR", "CP949", "(;GM[1]FF[4]EV[제46기 명인전]PB[신진서]PW[박정환]C[흑 불계승];B[pd])"},
+      {"GB18030", "GB18030", "(;GM[1]FF[4]EV[第25届三星杯]PB[柯洁]PW[党毅飞]C[黑中盘胜];B[pd])"},
+      {"BIG5", "CP950", "(;GM[1]FF[4]EV[第25屆三星盃]PB[柯潔]PW[黨毅飛]C[黑中盤勝];B[pd])"},
+      {"CP1251", "CP1251",
+       "(;GM[1]FF[4]PB[Илья Шикшин]PW[Александр Динерштейн]C[Чёрные победили];B[pd])"},
+      {"ISO-8859-1", "ISO-8859-1", "(;GM[1]PB[Gérard Müller]PW[Ærø]C[créée à Paris, £5];B[pd])"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.charset);
+    const std::string bytes = encode(c.sgf, c.charset);
+    REQUIRE_FALSE(bytes.empty());
+    const SgfParseOutput out = read_sgf_games(bytes);
+    const GameRecord& g = only_game(out);
+    CHECK(g.charset == c.expected);
+    const SgfParseOutput direct = read_sgf_games(c.sgf);  // the same text in UTF-8
+    const GameRecord& want = only_game(direct);
+    CHECK(g.players == want.players);
+    CHECK(g.event == want.event);
+    CHECK(comment_at(g, 0) == comment_at(want, 0));
+  }
+  // A declared CA outranks the guess.
+  const SgfParseOutput declared =
+      read_sgf_games(encode("(;GM[1]FF[4]CA[EUC-KR]PB[신진서];B[pd])", "EUC-KR"));
+  CHECK(player(only_game(declared), 1) == "신진서");
+}
+
+TEST_CASE("charset: Sabaki's encoding files", "[sgf][charset][corpus]") {
+  const std::string dir = "go/sabaki-sgf/tests/sgf/";
+  {
+    const auto out = read_corpus(dir + "chinese.sgf");
+    const GameRecord& g = only_game(out);
+    CHECK(player(g, 1) == "古力");
+    CHECK(player(g, 2) == "柯洁");
+    CHECK(comment_at(g, 2) == "围棋 is fun");
+    CHECK(root_prop(g, "CA") == nullptr);
+  }
+  {
+    const auto out = read_corpus(dir + "japanese.sgf");
+    CHECK(comment_at(only_game(out), 2) == "囲碁 is fun");
+    CHECK(player(only_game(out), 1) == "井山 裕太");
+  }
+  {
+    const auto out = read_corpus(dir + "korean.sgf");
+    CHECK(comment_at(only_game(out), 2) == "바둑 is fun");
+    CHECK(player(only_game(out), 2) == "박정환");
+  }
+  {
+    // CA[MS_KANJI] on a file that is really UTF-8 with replacement
+    // characters: not decoded as Shift_JIS ("should ignore unknown encodings").
+    const auto out = read_corpus(dir + "japanese_bad.sgf");
+    CHECK(comment_at(only_game(out), 2) != "囲碁 is fun");
+    CHECK(comment_at(only_game(out), 2).find(" is fun") != std::string::npos);
+  }
+  {
+    // GB2312 bytes without CA.
+    const auto out = read_corpus(dir + "no-ca.sgf");
+    const GameRecord& g = only_game(out);
+    CHECK(g.charset == "GB18030");
+    CHECK(first_comment(g).rfind("【第三型】 黑先", 0) == 0);
+  }
+  for (const char* name : {"utf16le.sgf", "utf8bom.sgf"}) {
+    INFO(name);
+    const auto out = read_corpus(dir + name);
+    const GameRecord& g = only_game(out);
+    CHECK(player(g, 1) == "Kitani Minoru");
+    CHECK(player(g, 2) == "Go Seigen");
+    CHECK(g.main_line_moves() > 100);
+  }
+  CHECK(only_game(read_corpus(dir + "utf16le.sgf")).charset == "UTF-16LE");
+  {
+    // Shift_JIS without CA, whose trail bytes include '\' and ']', and no ';'
+    // before the root properties.
+    const auto out = read_corpus(dir + "encoding/nihon-kiin.sgf");
+    const GameRecord& g = only_game(out);
+    CHECK(g.charset == "CP932");
+    CHECK(player(g, 2) == "党毅飛");
+    CHECK(player(g, 1) == "申眞ソ");
+    const Property* te = root_prop(g, "TE");
+    REQUIRE(te != nullptr);
+    CHECK(te->values.front().find("世界最高棋士決定戦") != std::string::npos);
+    CHECK(g.main_line_moves() == 8);
+  }
+}
+
+TEST_CASE("charset: sgfmill's encoding files", "[sgf][charset][corpus]") {
+  const std::string dir = "go/edge-cases/sgfmill-inline/sgf_tests-";
+  struct Case {
+    const char* file;
+    const char* comment;
+  };
+  const Case cases[] = {
+      {"test_loaded_sgf_game_encoding-01.sgf", "£"},  // CA[iso-8859-1]
+      {"test_loaded_sgf_game_encoding-02.sgf", "£"},  // no CA: Latin-1
+      {"test_loaded_sgf_game_encoding-05.sgf", "£"},
+      {"test_loaded_sgf_game_encoding-06.sgf", "£"},
+      {"test_loaded_sgf_game_encoding-08.sgf", "£"},  // CA[utf-8]
+      {"test_loaded_sgf_game_encoding-09.sgf", "£"},
+      {"test_encoding-01.sgf", "£"},
+      {"test_encoding-02.sgf", "£"},
+      {"test_serialise_transcoding-01.sgf", "£"},  // CA[latin-1]
+      {"test_serialise_transcoding-02.sgf", "£"},  // CA[ascii] on UTF-8 bytes
+      {"test_serialise_transcoding-03.sgf", "Δ"},
+      {"test_override_encoding-01.sgf", "Â£"},  // UTF-8 bytes declared ISO-8859-1
+      {"test_sgf_game_from_string-03.sgf", "££"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.file);
+    const auto out = read_corpus(dir + c.file);
+    CHECK(comment_at(only_game(out), 0) == c.comment);
+  }
+  // CA[utf-8] on a Latin-1 byte: kept as it was, marked raw.
+  for (const char* file :
+       {"test_loaded_sgf_game_encoding-03.sgf", "test_loaded_sgf_game_encoding-07.sgf"}) {
+    INFO(file);
+    const auto out = read_corpus(dir + file);
+    const GameRecord& g = only_game(out);
+    CHECK_FALSE(g.tree.data(0).comment);
+    const Property* c = root_prop(g, "C");
+    REQUIRE(c != nullptr);
+    CHECK(c->raw_bytes);
+    CHECK(c->values.front() == "\xA3");
+  }
+  {
+    const auto out = read_corpus(dir + "test_loaded_sgf_game_encoding-04.sgf");
+    const GameRecord& g = only_game(out);
+    REQUIRE(g.warnings.size() == 1);
+    CHECK(g.warnings[0].message.find("unknownencoding") != std::string::npos);
+  }
+  {
+    const auto out =
+        read_corpus("go/edge-cases/sgfmill-inline/sgf_grammar_tests-test_tokeniser-33.sgf");
+    CHECK(comment_at(only_game(out), 0) == "a£b");
+  }
+}
+
+TEST_CASE("charset: legacy bytes in GNU Go's regression games", "[sgf][charset][corpus]") {
+  const std::string dir = "go/gnugo/regression/games/";
+  CHECK(player(only_game(read_corpus(dir + "9handicap.sgf")), 2) == "白");
+  CHECK(first_comment(only_game(read_corpus(dir + "trevor/trevor_42.sgf"))).rfind("盘面", 0) == 0);
+  CHECK(first_comment(only_game(read_corpus(dir + "tg-gg.sgf"))).find("créé") != std::string::npos);
+  CHECK(first_comment(only_game(read_corpus(dir + "nicklas/nicklas12.sgf"))).find("hörru") !=
+        std::string::npos);
+  CHECK(only_game(read_corpus(dir + "CrazyStone1.sgf")).charset == "ISO-8859-1");
+}
+
+TEST_CASE("charset: broken UTF-8 under CA[UTF-8] keeps its bytes", "[sgf][charset][corpus]") {
+  const auto out = read_corpus(
+      "go/computer-go-dataset/AI/Shi Kong Qi Dian/"
+      "2018.03.16 神的血脉 VS 时空奇点 (010001399).SGF");
+  const GameRecord& g = only_game(out);
+  const Property* pb = root_prop(g, "PB");
+  REQUIRE(pb != nullptr);
+  CHECK(pb->raw_bytes);
+  CHECK_FALSE(is_valid_utf8(pb->values.front()));
+  CHECK(player(g, 1).rfind("你若有", 0) == 0);  // decoded as far as it goes
+  CHECK(is_valid_utf8(player(g, 1)));
+  CHECK(player(g, 2) == "时空奇点");
+}
+
+TEST_CASE("charset: Little Golem coordinate bytes are not text", "[sgf][charset][corpus]") {
+  const auto out = read_corpus("twixt/littlegolem-tasuki/lg-2298348-twixtCassiel.tsgf");
+  const GameRecord& g = only_game(out);
+  CHECK(g.charset == "UTF-8");
+  CHECK(g.warnings.empty());
+  bool high_byte_move = false;
+  for (NodeIndex i : g.tree.preorder()) {
+    for (const Property& p : g.tree.data(i).move_props) {
+      if (p.raw_bytes) high_byte_move = true;
+    }
+  }
+  CHECK(high_byte_move);
+}
+
+}  // namespace ludex
