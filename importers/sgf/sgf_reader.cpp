@@ -3,6 +3,8 @@
 #include <array>
 #include <cstring>
 
+#include "importers/sgf/sgf_text.h"
+
 namespace ludex {
 namespace {
 
@@ -42,17 +44,14 @@ bool is_id_char(unsigned char c) {
 }
 
 // Root and game-info properties: a node that starts with one of these opens a
-// game, not a variation. The strict set is used while a game is being read
-// without error (to notice a game that was never closed), the broad set when
-// resynchronising after an error.
+// game, not a variation. The strict set (is_sgf_game_start_property) is used
+// while a game is being read without error, to notice a game that was never
+// closed; the broad set when resynchronising after an error.
 bool is_root_id(std::string_view id, bool strict) {
-  static constexpr std::string_view kStrict[] = {"FF", "GM", "CA", "AP", "SZ"};
   static constexpr std::string_view kBroad[] = {"ST", "PB", "PW", "EV", "GN", "DT", "RE",
                                                 "KM", "HA", "RU", "PC", "GC", "SO", "RO",
                                                 "BR", "WR", "US", "CP", "AN", "ON", "OT"};
-  for (std::string_view s : kStrict) {
-    if (id == s) return true;
-  }
+  if (is_sgf_game_start_property(id)) return true;
   if (strict) return false;
   for (std::string_view s : kBroad) {
     if (id == s) return true;

@@ -78,6 +78,10 @@ bool is_sgf_point_property(std::string_view id) {
   return false;
 }
 
+bool is_sgf_game_start_property(std::string_view id) {
+  return id == "FF" || id == "GM" || id == "CA" || id == "AP" || id == "SZ";
+}
+
 bool may_be_sgf_move_property(std::string_view id) {
   if (id.size() == 1) return id != "C" && id != "N";
   return id == "BLUE" || id == "YELLOW" || id == "RED" || id == "GREEN";

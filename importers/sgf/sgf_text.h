@@ -37,6 +37,12 @@ bool sgf_id_is(std::string_view written, std::string_view id);
 // files they hold coordinate bytes past 'z'.
 bool is_sgf_point_property(std::string_view id);
 
+// True for FF GM CA AP SZ: root properties that mark the start of a game.
+// The reader takes a '(' at the start of a line followed by a node with one of
+// them for a new game (the previous one was never closed), so the writer does
+// not start such a variation on a new line.
+bool is_sgf_game_start_property(std::string_view id);
+
 // True for ids that are or may be move properties in some dialect (one
 // character other than C and N, or BLUE YELLOW RED GREEN). Used before the
 // game's family is known, to keep coordinates out of charset guessing.

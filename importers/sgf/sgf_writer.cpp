@@ -7,6 +7,15 @@ namespace {
 
 constexpr std::size_t kWrapColumn = 72;
 
+// True if a variation starting with node i must stay on the line of what
+// precedes it (see is_sgf_game_start_property).
+bool keep_on_line(const GameTree& tree, NodeIndex i) {
+  for (const Property& p : tree.data(i).props) {
+    if (is_sgf_game_start_property(p.id)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 SgfWriter::SgfWriter(std::string& out) : out_(out) {
@@ -23,8 +32,8 @@ void SgfWriter::maybe_wrap() {
   if (out_.size() - line_start_ > kWrapColumn) line_break();
 }
 
-void SgfWriter::begin_tree() {
-  if (out_.size() > line_start_) line_break();
+void SgfWriter::begin_tree(bool same_line) {
+  if (!same_line && out_.size() > line_start_) line_break();
   out_.push_back('(');
 }
 
@@ -92,7 +101,7 @@ void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, 
         continue;
       }
       const NodeIndex lead = order == SgfChildOrder::kMainFirst ? tree.main_child(node) : first;
-      w.begin_tree();
+      w.begin_tree(keep_on_line(tree, lead));
       open.push_back(Open{lead == first ? tree.next_sibling(first) : first, lead});
       node = lead;
       continue;
@@ -105,7 +114,7 @@ void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, 
       if (top.next == top.written_first && top.next != kNoNode)
         top.next = tree.next_sibling(top.next);
       if (top.next != kNoNode) {
-        w.begin_tree();
+        w.begin_tree(keep_on_line(tree, top.next));
         NodeIndex after = tree.next_sibling(top.next);
         if (after == top.written_first) after = tree.next_sibling(after);
         open.push_back(Open{after, top.written_first});

@@ -27,7 +27,8 @@ class SgfWriter {
  public:
   explicit SgfWriter(std::string& out);
 
-  void begin_tree();  // "(", on a new line unless at the start of the output
+  // "(", on a new line unless at the start of the output or `same_line`.
+  void begin_tree(bool same_line = false);
   void end_tree();    // ")"
   void begin_node();  // ";"
   void line_break();  // "\n"
@@ -53,7 +54,8 @@ enum class SgfChildOrder : std::uint8_t { kAsStored = 0, kMainFirst = 1 };
 
 // Appends `tree` as an SGF game tree "(;...)\n": a node with one child
 // continues its sequence, a node with several children opens a variation for
-// each. Requires !tree.empty().
+// each, on a new line unless the variation's node holds a game-start
+// property (see is_sgf_game_start_property). Requires !tree.empty().
 void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, std::string& out,
                          SgfChildOrder order = SgfChildOrder::kAsStored);
 

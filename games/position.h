@@ -1,0 +1,98 @@
+// Positions: the board state after a node, the rules that change it, and its
+// hash. One implementation per family behind one interface; variants and
+// board geometries are data.
+//
+// Hash contract: equal positions get equal hashes whatever file or format
+// they came from. A position is the family, the board size (columns, rows;
+// for Blokus the variant's geometry) and the set of (point, colour) it holds,
+// plus, for Twixt, the set of links. Side to move and move history are not
+// part of it. Keys come from core/zobrist.h (fixed seed).
+//
+// Thread-safety: Position objects are not shared between threads; all free
+// functions are pure.
+#ifndef LUDEX_GAMES_POSITION_H_
+#define LUDEX_GAMES_POSITION_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/game.h"
+
+namespace ludex {
+
+// A point held by a colour: the seat for hex, twixt and go; the colour 1..4
+// for blokus.
+struct Occupant {
+  Point point;
+  std::int8_t color = 0;
+  friend bool operator==(const Occupant&, const Occupant&) = default;
+  friend auto operator<=>(const Occupant&, const Occupant&) = default;
+};
+
+// A Twixt link between two pegs of one colour; a < b (Point ordering).
+struct TwixtLink {
+  Point a;
+  Point b;
+  std::int8_t color = 0;
+  friend bool operator==(const TwixtLink&, const TwixtLink&) = default;
+  friend auto operator<=>(const TwixtLink&, const TwixtLink&) = default;
+};
+
+// What one node changed, for storing placements and removals per node.
+struct PositionDelta {
+  std::vector<Occupant> placed;
+  std::vector<Occupant> removed;  // captures, swaps, AE setup
+  std::vector<TwixtLink> links_added;
+  std::vector<TwixtLink> links_removed;
+  std::string piece;  // Blokus: the piece the move placed, Pentobi's name ("V5"); else ""
+};
+
+class Position {
+ public:
+  virtual ~Position() = default;
+  virtual std::unique_ptr<Position> clone() const = 0;
+
+  // Applies the setup properties of a node (AB, AW, AE, A1..A4, PL, ...;
+  // `props` are NodeData::props, values raw as read). Properties that are
+  // not setup are ignored. Error if a setup value does not parse or is off
+  // the board; the position is then unchanged.
+  virtual Result<PositionDelta> apply_setup(const std::vector<Property>& props) = 0;
+
+  // Plays a move. Error (with the reason, e.g. "g7 is occupied") if the move
+  // is illegal; the position is then unchanged.
+  virtual Result<PositionDelta> play(const Move& move) = 0;
+
+  virtual std::uint64_t hash() const = 0;
+
+  // Everything on the board, sorted.
+  virtual std::vector<Occupant> occupants() const = 0;
+  // Twixt only: every link, sorted. Empty for other families.
+  virtual std::vector<TwixtLink> links() const { return {}; }
+};
+
+// A new empty position for the game's family, variant, board size and rules
+// (Twixt: RU STD or PP from the root properties). Error for kOther, for a
+// board size the family cannot have, or an unknown variant.
+Result<std::unique_ptr<Position>> new_position(const GameRecord& game);
+
+// Positions for every node of a game, computed by one iterative walk.
+struct GamePositions {
+  // Indexed by NodeIndex. hash 0 means "not computed": the family has no
+  // rules, or an ancestor-or-self node held an illegal move or setup.
+  std::vector<std::uint64_t> hashes;
+  std::vector<PositionDelta> deltas;
+  // One warning per node where computing stopped, naming the node (its
+  // SourcePos when known, else its move number) and the reason.
+  std::vector<Diagnostic> warnings;
+};
+
+// Walks the tree once (iteratively; memory bounded by the depth of the
+// tree times the size of a position at worst). Never throws for bad input.
+GamePositions compute_positions(const GameRecord& game);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_POSITION_H_
