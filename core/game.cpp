@@ -5,8 +5,7 @@
 namespace ludex {
 namespace {
 
-constexpr std::array<std::string_view, 5> kFamilyNames = {"other", "go", "hex", "twixt",
-                                                           "blokus"};
+constexpr std::array<std::string_view, 5> kFamilyNames = {"other", "go", "hex", "twixt", "blokus"};
 
 }  // namespace
 

@@ -47,19 +47,19 @@ struct GameRecord {
   // Dialect within the format: "sgf", "littlegolem", "hexgui", "pentobi",
   // "gtv2", "gtv1", "t1". Writers use it to mirror what was read.
   std::string dialect;
-  std::string variant;            // e.g. "Blokus Duo"; the SGF GM value for other games
-  std::int32_t columns = 0;       // 0 = unknown
+  std::string variant;       // e.g. "Blokus Duo"; the SGF GM value for other games
+  std::int32_t columns = 0;  // 0 = unknown
   std::int32_t rows = 0;
   std::vector<SeatPlayer> players;  // ordered by seat, only seats with a name
-  std::string result;             // as written (RE), UTF-8
-  std::int8_t winner = 0;         // seat of the winner, 0 = none/unknown/draw
-  std::string date;               // as written (DT)
+  std::string result;               // as written (RE), UTF-8
+  std::int8_t winner = 0;           // seat of the winner, 0 = none/unknown/draw
+  std::string date;                 // as written (DT)
   std::string event;
   std::string round;
-  std::string charset;            // the charset the text was decoded from
-  std::int32_t game_index = 0;    // 0-based index in its file
-  SourcePos pos;                  // where the game starts in its file
-  GameTree tree;                  // root = node 0; header properties sit on the root
+  std::string charset;               // the charset the text was decoded from
+  std::int32_t game_index = 0;       // 0-based index in its file
+  SourcePos pos;                     // where the game starts in its file
+  GameTree tree;                     // root = node 0; header properties sit on the root
   std::vector<Diagnostic> warnings;  // doubtful content; the game is still stored
 
   // Number of nodes on the main line that carry a move (not counting the root's).

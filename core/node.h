@@ -21,15 +21,15 @@ struct Point {
 };
 
 enum class MoveKind : std::uint8_t {
-  kPlace = 0,       // points are placed (a stone, a peg, a Blokus piece)
+  kPlace = 0,  // points are placed (a stone, a peg, a Blokus piece)
   kPass = 1,
   kSwapPieces = 2,  // seat 2 takes seat 1's first stone, reflected (hex) / mirrored
   kSwapSides = 3,   // the players exchange seats; the board stays as it is
   kResign = 4,
   kForfeit = 5,
-  kDrawOffer = 6,   // a draw offer with no placement
+  kDrawOffer = 6,  // a draw offer with no placement
   kDrawAccept = 7,
-  kUnknown = 255,   // a move value this family's dialect does not define
+  kUnknown = 255,  // a move value this family's dialect does not define
 };
 std::string_view move_kind_name(MoveKind kind);
 std::optional<MoveKind> parse_move_kind(std::string_view name);
@@ -58,8 +58,8 @@ struct Move {
   // If the game-tree format's pbem_null flag or the SGF default says so, all
   // legal links to the new peg are made (Twixt only).
   bool autolink = true;
-  std::vector<Point> points;       // in the order written
-  std::vector<LinkEdit> links;     // Twixt long moves: removals, then additions
+  std::vector<Point> points;    // in the order written
+  std::vector<LinkEdit> links;  // Twixt long moves: removals, then additions
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -74,8 +74,8 @@ struct Property {
 };
 
 enum class EvalSource : std::uint8_t {
-  kGameTree = 0,    // binary 'r' or version-1 'v', on the -10000..10000 scale
-  kSgfValue = 1,    // SGF V[]: a real number from Black's side, kept raw
+  kGameTree = 0,  // binary 'r' or version-1 'v', on the -10000..10000 scale
+  kSgfValue = 1,  // SGF V[]: a real number from Black's side, kept raw
 };
 
 struct Evaluation {
@@ -94,9 +94,9 @@ struct NodeData {
   std::vector<Property> move_props;  // parallel to moves; empty id if not from SGF
   std::optional<std::string> comment;
   std::vector<Evaluation> evaluations;
-  bool main_flag = false;            // binary 'g': main variation from its parent
-  std::vector<Property> props;       // everything else, verbatim, in file order
-  SourcePos pos;                     // where the node starts in its file
+  bool main_flag = false;       // binary 'g': main variation from its parent
+  std::vector<Property> props;  // everything else, verbatim, in file order
+  SourcePos pos;                // where the node starts in its file
 };
 
 }  // namespace ludex

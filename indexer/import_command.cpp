@@ -12,13 +12,13 @@ namespace po = boost::program_options;
 
 int run_import_command(const std::vector<std::string>& args) {
   po::options_description options("ludex import --db DB PATH...");
-  options.add_options()                                                   //
-      ("help,h", "show this help")                                        //
-      ("db", po::value<std::string>()->required(), "database file")       //
+  options.add_options()                                              //
+      ("help,h", "show this help")                                   //
+      ("db", po::value<std::string>()->required(), "database file")  //
       ("path", po::value<std::vector<std::string>>()->required(),
-       "files and directories to import (recursive)")                     //
+       "files and directories to import (recursive)")                                     //
       ("jobs,j", po::value<int>()->default_value(0), "parse workers (0 = one per core)")  //
-      ("quiet,q", "no diagnostics or summary on stderr")                  //
+      ("quiet,q", "no diagnostics or summary on stderr")                                  //
       ("warnings", "list every warning, not only their number");
   po::positional_options_description positional;
   positional.add("path", -1);
@@ -42,11 +42,11 @@ int run_import_command(const std::vector<std::string>& args) {
   Importer importer(db, opts, std::cerr);
   const ImportSummary s = importer.run(vm["path"].as<std::vector<std::string>>());
   if (!opts.quiet) {
-    std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from "
-              << s.files_found << " files: " << s.files_new << " new, " << s.files_replaced
-              << " replaced, " << s.files_unchanged << " unchanged, " << s.files_failed
-              << " not game files; " << s.errors << " errors, " << s.warnings << " warnings; "
-              << std::fixed << std::setprecision(2) << s.seconds << " s\n";
+    std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
+              << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "
+              << s.files_unchanged << " unchanged, " << s.files_failed << " not game files; "
+              << s.errors << " errors, " << s.warnings << " warnings; " << std::fixed
+              << std::setprecision(2) << s.seconds << " s\n";
   }
   return 0;
 }

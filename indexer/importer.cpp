@@ -122,8 +122,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   run_parse_pipeline(walk.files, pipeline, should_parse, consume);
   store.commit();
   if (bulk) store.finish_bulk_load();
-  sum.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;
 }
 

@@ -17,8 +17,8 @@
 namespace ludex {
 
 struct ImportOptions {
-  bool quiet = false;            // no per-file diagnostics on the error stream
-  bool show_warnings = false;    // list warnings too, not only their count
+  bool quiet = false;               // no per-file diagnostics on the error stream
+  bool show_warnings = false;       // list warnings too, not only their count
   std::int32_t batch_games = 1000;  // games per write transaction
   int jobs = 0;                     // parse workers; 0 = one per core
 };

@@ -19,16 +19,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void read_and_parse(const std::string& path,
-                    const std::function<bool(const std::string&, std::int64_t,
-                                             const std::string&)>& should_parse,
-                    FileResult& r) {
+void read_and_parse(
+    const std::string& path,
+    const std::function<bool(const std::string&, std::int64_t, const std::string&)>& should_parse,
+    FileResult& r) {
   r.path = path;
   std::error_code ec;
   const auto t = fs::last_write_time(path, ec);
   if (!ec) {
-    r.mtime_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+    r.mtime_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -58,7 +57,8 @@ void run_parse_pipeline(
     const std::vector<std::string>& files, const PipelineOptions& options,
     const std::function<bool(const std::string&, std::int64_t, const std::string&)>& should_parse,
     const std::function<void(FileResult&&)>& consume) {
-  int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  int jobs =
+      options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
   if (jobs <= 0) jobs = 1;
   const std::size_t window =
       static_cast<std::size_t>(options.window > 0 ? options.window : 4 * jobs);
@@ -68,9 +68,9 @@ void run_parse_pipeline(
   std::mutex mu;
   std::condition_variable slot_filled;
   std::condition_variable slot_freed;
-  std::size_t next_to_take = 0;      // guarded by mu
-  std::size_t next_to_consume = 0;   // guarded by mu
-  bool stop = false;                 // guarded by mu
+  std::size_t next_to_take = 0;     // guarded by mu
+  std::size_t next_to_consume = 0;  // guarded by mu
+  bool stop = false;                // guarded by mu
 
   auto worker = [&] {
     for (;;) {

@@ -20,17 +20,17 @@ namespace ludex {
 struct FileResult {
   std::string path;
   bool readable = false;
-  std::string read_error;     // why the file could not be read (when !readable)
+  std::string read_error;  // why the file could not be read (when !readable)
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;
-  std::string content_hash;   // empty when !readable
-  bool skipped = false;       // should_parse said no: parsed is empty
+  std::string content_hash;  // empty when !readable
+  bool skipped = false;      // should_parse said no: parsed is empty
   ParsedFile parsed;
 };
 
 struct PipelineOptions {
-  int jobs = 0;         // worker threads; 0 = one per core
-  int window = 0;       // files in flight at most; 0 = 4 per worker
+  int jobs = 0;    // worker threads; 0 = one per core
+  int window = 0;  // files in flight at most; 0 = 4 per worker
 };
 
 // Runs the pipeline over files. should_parse(path, size, hash) is called on a
@@ -38,11 +38,10 @@ struct PipelineOptions {
 // returning false skips parsing. consume is called on the calling thread, in
 // the order of files, once per file. An exception thrown by consume stops the
 // workers and propagates after they have joined.
-void run_parse_pipeline(
-    const std::vector<std::string>& files, const PipelineOptions& options,
-    const std::function<bool(const std::string& path, std::int64_t size,
-                             const std::string& hash)>& should_parse,
-    const std::function<void(FileResult&&)>& consume);
+void run_parse_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+                        const std::function<bool(const std::string& path, std::int64_t size,
+                                                 const std::string& hash)>& should_parse,
+                        const std::function<void(FileResult&&)>& consume);
 
 }  // namespace ludex
 

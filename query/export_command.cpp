@@ -32,11 +32,11 @@ void write_file(const fs::path& path, const std::string& bytes) {
 
 int run_export_command(const std::vector<std::string>& args) {
   po::options_description options("ludex export --db DB [filters] --format sgf --out DIR");
-  options.add_options()                                                           //
-      ("help,h", "show this help")                                                //
-      ("db", po::value<std::string>()->required(), "database file")               //
-      ("format", po::value<std::string>()->default_value("sgf"), "sgf")           //
-      ("out", po::value<std::string>(), "directory for one file per game")        //
+  options.add_options()                                                                  //
+      ("help,h", "show this help")                                                       //
+      ("db", po::value<std::string>()->required(), "database file")                      //
+      ("format", po::value<std::string>()->default_value("sgf"), "sgf")                  //
+      ("out", po::value<std::string>(), "directory for one file per game")               //
       ("collection", po::value<std::string>(), "write one SGF collection file instead")  //
       ("quiet,q", "no summary on stderr");
   add_filter_options(options);
@@ -74,7 +74,8 @@ int run_export_command(const std::vector<std::string>& args) {
   std::ofstream collection;
   if (to_collection) {
     collection.open(vm["collection"].as<std::string>(), std::ios::binary | std::ios::trunc);
-    if (!collection) throw std::runtime_error("cannot create " + vm["collection"].as<std::string>());
+    if (!collection)
+      throw std::runtime_error("cannot create " + vm["collection"].as<std::string>());
   } else {
     out_dir = vm["out"].as<std::string>();
     fs::create_directories(out_dir);

@@ -8,17 +8,17 @@ namespace po = boost::program_options;
 void add_filter_options(po::options_description& options) {
   options.add_options()  //
       ("player", po::value<std::vector<std::string>>(),
-       "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")  //
-      ("family", po::value<std::string>(), "hex, twixt, blokus, go or other")                  //
-      ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo'")                      //
-      ("size", po::value<std::int32_t>(), "board size (columns)")                              //
-      ("event", po::value<std::string>(), "event, case-insensitive, '*' wildcards")            //
-      ("result", po::value<std::string>(), "result as written (RE), case-insensitive")          //
-      ("winner", po::value<std::int32_t>(), "seat of the winner (1, 2, ...)")                  //
+       "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")   //
+      ("family", po::value<std::string>(), "hex, twixt, blokus, go or other")                    //
+      ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo'")                        //
+      ("size", po::value<std::int32_t>(), "board size (columns)")                                //
+      ("event", po::value<std::string>(), "event, case-insensitive, '*' wildcards")              //
+      ("result", po::value<std::string>(), "result as written (RE), case-insensitive")           //
+      ("winner", po::value<std::int32_t>(), "seat of the winner (1, 2, ...)")                    //
       ("date-from", po::value<std::string>(), "date (DT) on or after, e.g. 2019 or 2019-05-01")  //
-      ("date-to", po::value<std::string>(), "date (DT) on or before")                          //
-      ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")    //
-      ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")     //
+      ("date-to", po::value<std::string>(), "date (DT) on or before")                            //
+      ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")      //
+      ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")       //
       ("limit", po::value<std::int64_t>(), "at most this many results");
 }
 

@@ -28,10 +28,10 @@ std::string json_line(const nlohmann::json& j) {
 }
 
 void write_table_header(std::ostream& out) {
-  out << std::left << std::setw(8) << "game" << std::setw(8) << "family" << std::setw(12)
-      << "date" << std::setw(40) << "players" << std::setw(12) << "result" << std::setw(6)
-      << "moves"
-      << "file" << "\n";
+  out << std::left << std::setw(8) << "game" << std::setw(8) << "family" << std::setw(12) << "date"
+      << std::setw(40) << "players" << std::setw(12) << "result" << std::setw(6) << "moves"
+      << "file"
+      << "\n";
 }
 
 void write_table_row(std::ostream& out, const GameHit& hit) {
@@ -42,8 +42,8 @@ void write_table_row(std::ostream& out, const GameHit& hit) {
   }
   out << std::left << std::setw(8) << hit.game_id << std::setw(8) << family_name(hit.family)
       << std::setw(12) << hit.date.substr(0, 11) << std::setw(40) << players.substr(0, 39)
-      << std::setw(12) << hit.result.substr(0, 11) << std::setw(6) << hit.moves << hit.file
-      << ":" << hit.game_index << "\n";
+      << std::setw(12) << hit.result.substr(0, 11) << std::setw(6) << hit.moves << hit.file << ":"
+      << hit.game_index << "\n";
 }
 
 }  // namespace ludex

@@ -30,10 +30,14 @@ int run_info_command(const std::vector<std::string>& args) {
   const DbInfo info = read_info(db);
   const bool json = vm.count("json") != 0;
   if (json) {
-    nlohmann::json j = {{"files", info.files},          {"games", info.games},
-                        {"nodes", info.nodes},          {"moves", info.moves},
-                        {"players", info.players},      {"errors", info.errors},
-                        {"warnings", info.warnings},    {"games_by_family", info.games_by_family},
+    nlohmann::json j = {{"files", info.files},
+                        {"games", info.games},
+                        {"nodes", info.nodes},
+                        {"moves", info.moves},
+                        {"players", info.players},
+                        {"errors", info.errors},
+                        {"warnings", info.warnings},
+                        {"games_by_family", info.games_by_family},
                         {"schema_version", info.schema_version}};
     std::cout << json_line(j) << "\n";
   } else {
@@ -53,14 +57,14 @@ int run_info_command(const std::vector<std::string>& args) {
   if (vm.count("errors") != 0) {
     list_errors(db, [&](const ErrorRow& row) {
       if (json) {
-        nlohmann::json e = {{"file", row.file},
-                            {"game_index", row.diagnostic.game_index},
-                            {"severity", row.diagnostic.severity == Severity::kError ? "error"
-                                                                                     : "warning"},
-                            {"line", row.diagnostic.pos.line},
-                            {"column", row.diagnostic.pos.column},
-                            {"byte_offset", row.diagnostic.pos.byte_offset},
-                            {"message", row.diagnostic.message}};
+        nlohmann::json e = {
+            {"file", row.file},
+            {"game_index", row.diagnostic.game_index},
+            {"severity", row.diagnostic.severity == Severity::kError ? "error" : "warning"},
+            {"line", row.diagnostic.pos.line},
+            {"column", row.diagnostic.pos.column},
+            {"byte_offset", row.diagnostic.pos.byte_offset},
+            {"message", row.diagnostic.message}};
         std::cout << json_line(e) << "\n";
       } else {
         std::cout << row.file << ": " << row.diagnostic.to_string() << "\n";

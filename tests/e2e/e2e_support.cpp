@@ -14,7 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp_fd_file(const fs::path& p) { return read_bytes(p); }
+std::string slurp_fd_file(const fs::path& p) {
+  return read_bytes(p);
+}
 
 }  // namespace
 
@@ -56,9 +58,8 @@ RunResult run_ludex(const std::vector<std::string>& args) {
 }
 
 ScratchDir::ScratchDir(const std::string& name) {
-  path_ = fs::temp_directory_path() /
-          ("ludex-test-" + name + "-" + std::to_string(getpid()) + "-" +
-           std::to_string(std::random_device{}()));
+  path_ = fs::temp_directory_path() / ("ludex-test-" + name + "-" + std::to_string(getpid()) + "-" +
+                                       std::to_string(std::random_device{}()));
   fs::remove_all(path_);
   fs::create_directories(path_);
 }
@@ -86,7 +87,9 @@ void write_bytes(const fs::path& path, const std::string& bytes) {
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
-fs::path corpus_dir() { return fs::path(LUDEX_SHARED_DIR) / "corpus"; }
+fs::path corpus_dir() {
+  return fs::path(LUDEX_SHARED_DIR) / "corpus";
+}
 
 nlohmann::json info_json(const std::string& db) {
   const RunResult r = run_ludex({"info", "--db", db, "--json"});

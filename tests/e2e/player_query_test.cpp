@@ -1,7 +1,7 @@
 // `ludex query --player` against counts the test makes itself from the Little
 // Golem Hex collections, without ludex's parser or tables.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -62,8 +62,8 @@ TEST_CASE("player search returns exactly the games counted from the files", "[e2
   REQUIRE(run_ludex(args).exit_code == 0);
   const std::map<std::string, int> expected = count_players_independently();
 
-  for (const std::string name : {"Giupiter", "Tommah", "h1h1h1", "broutcha", "herveherve",
-                                 "jytou", "log222", "tasuki", "TheDreamTwister"}) {
+  for (const std::string name : {"Giupiter", "Tommah", "h1h1h1", "broutcha", "herveherve", "jytou",
+                                 "log222", "tasuki", "TheDreamTwister"}) {
     INFO(name);
     const auto it = expected.find(lower(name));
     REQUIRE(it != expected.end());

@@ -9,8 +9,7 @@ namespace {
 TEST_CASE("the sample archive imports every family", "[e2e][sample]") {
   ScratchDir dir("sample");
   const std::string db = dir / "sample.db";
-  const RunResult r =
-      run_ludex({"import", "--db", db, std::string(LUDEX_SOURCE_DIR) + "/sample"});
+  const RunResult r = run_ludex({"import", "--db", db, std::string(LUDEX_SOURCE_DIR) + "/sample"});
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   const nlohmann::json info = info_json(db);
