@@ -1,7 +1,5 @@
 #include "importers/sgf/sgf_charset.h"
 
-#include <algorithm>
-
 #include "importers/sgf/sgf_reader.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
@@ -9,15 +7,8 @@
 namespace ludex {
 namespace {
 
-// How much of the file is searched for a CA, and how much undeclared text is
-// enough to guess its charset.
-constexpr std::size_t kHeadBytes = 64 * 1024;
+// How much undeclared text is enough to guess its charset.
 constexpr std::size_t kSampleBytes = 64 * 1024;
-constexpr std::size_t kMaxLabelLength = 64;
-
-bool is_id_byte(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
 
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
@@ -29,23 +20,38 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// The first CA value in the head of the file, found by bytes alone: a file in
-// a charset with ASCII trail bytes cannot be tokenised before it is known.
-std::string find_head_ca(std::string_view bytes) {
-  const std::string_view head = bytes.substr(0, std::min(bytes.size(), kHeadBytes));
-  std::size_t i = 0;
-  while (true) {
-    const std::size_t k = head.find("CA", i);
-    if (k == std::string_view::npos) return {};
-    i = k + 1;
-    if (k > 0 && is_id_byte(head[k - 1])) continue;
-    std::size_t m = k + 2;
-    while (m < head.size() && is_blank(head[m])) ++m;
-    if (m >= head.size() || head[m] != '[') continue;
-    const std::size_t close = head.find(']', m + 1);
-    if (close == std::string_view::npos || close - m - 1 > kMaxLabelLength) continue;
-    return std::string(trim(head.substr(m + 1, close - m - 1)));
+// Reads the first game's root node for its CA (the first one), stopping at
+// the second node. Bytes of a charset with ASCII trail bytes may hide a CA
+// that follows them; the charset guess then finds the charset instead.
+class RootCaProbe final : public SgfEventHandler {
+ public:
+  void begin_tree(std::int32_t, const SourcePos&) override {}
+  void end_tree(std::int32_t, const SourcePos&) override { done_ = true; }
+  void begin_node(const SourcePos&) override { ++nodes_; }
+  void warning(const SourcePos&, std::string) override {}
+  void error(const SourcePos&, std::string) override { done_ = true; }
+  void property(std::string_view id, const std::vector<std::string_view>& values,
+                const SourcePos&) override {
+    if (nodes_ == 1 && !found_ && sgf_id_is(id, "CA") && !values.empty()) {
+      found_ = true;
+      label_ = std::string(trim(sgf_unescape(values.front())));
+    }
   }
+  bool stop() const override { return done_ || found_ || nodes_ >= 2; }
+
+  const std::string& label() const { return label_; }
+
+ private:
+  int nodes_ = 0;
+  bool found_ = false;
+  bool done_ = false;
+  std::string label_;
+};
+
+std::string find_root_ca(std::string_view bytes) {
+  RootCaProbe probe;
+  read_sgf_events(bytes, probe);
+  return probe.label();
 }
 
 bool is_unicode_form(std::string_view charset) {
@@ -106,7 +112,7 @@ SgfFileText prepare_sgf_text(std::string_view bytes) {
     return f;
   }
   f.original = bytes;
-  const std::string head_ca = find_head_ca(bytes);
+  const std::string head_ca = find_root_ca(bytes);
   if (!head_ca.empty()) {
     const std::string canon = canonical_charset(head_ca);
     if (!canon.empty() && charset_needs_transcoding(canon) && !is_unicode_form(canon) &&
@@ -212,7 +218,9 @@ std::string SgfTextDecoder::decode_lossy(std::string_view bytes) {
   bool raw = false;
   std::string text = decode(bytes, &raw);
   if (!raw) return text;
-  return convert_to_utf8_lossy(bytes, charset_);
+  // As UTF-8, not as the declared charset: the bytes are exported unchanged
+  // under CA[UTF-8], and reading them back must give the same text.
+  return convert_to_utf8_lossy(bytes, kUtf8);
 }
 
 std::string SgfTextDecoder::charset() const {

@@ -1,5 +1,5 @@
-// Charsets of SGF files: the file-level decision (byte order mark, a CA in
-// the head of the file, a guess for undeclared legacy text, conversion of the
+// Charsets of SGF files: the file-level decision (byte order mark, the CA of
+// the first game's root, a guess for undeclared legacy text, conversion of the
 // whole file to UTF-8 when its charset is not ASCII-compatible) and the
 // per-game decoding of text values that follows from it and from the game's
 // own CA.
@@ -47,8 +47,9 @@ class SgfTextDecoder {
   // decode them and they are not valid UTF-8 either, returns the bytes as
   // they are and sets *raw = true (else leaves *raw alone).
   std::string decode(std::string_view bytes, bool* raw);
-  // The same, but never raw: undecodable bytes become U+FFFD. For fields that
-  // must be UTF-8 (player names, result, ...).
+  // The same, but never raw: bytes that decode neither in the declared
+  // charset nor as UTF-8 are read as UTF-8 with U+FFFD for each bad byte.
+  // For fields that must be UTF-8 (player names, result, ...).
   std::string decode_lossy(std::string_view bytes);
 
   // False when ASCII bytes may still need decoding (a stateful charset such

@@ -330,6 +330,7 @@ class Reader {
           recover();
           return;
         }
+        if (h_.stop()) return;
         h_.begin_node(pos());
         advance_to(i_ + 1);
       } else if (c == '(') {

@@ -48,7 +48,8 @@ class SgfEventHandler {
   virtual void warning(const SourcePos& pos, std::string message) = 0;
   // A syntax error: the current game is abandoned (no end_tree follows).
   virtual void error(const SourcePos& pos, std::string message) = 0;
-  // Polled after each game; true stops the reader (to probe a file's head).
+  // Polled after each game and before each node; true stops the reader (to
+  // probe a file's head). A game cut short this way gets no further events.
   virtual bool stop() const { return false; }
 };
 

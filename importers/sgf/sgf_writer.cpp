@@ -93,15 +93,19 @@ void write_sgf_game_tree(const GameTree& tree, const SgfNodeWriter& write_node, 
   while (true) {
     w.begin_node();
     write_node(node, w);
-    if (node == 0) w.line_break();
     const NodeIndex first = tree.first_child(node);
+    const bool branch = first != kNoNode && tree.next_sibling(first) != kNoNode;
+    const NodeIndex lead = !branch                              ? first
+                           : order == SgfChildOrder::kMainFirst ? tree.main_child(node)
+                                                                : first;
+    const bool same_line = branch && keep_on_line(tree, lead);
+    if (node == 0 && !same_line) w.line_break();  // the root on a line of its own
     if (first != kNoNode) {
-      if (tree.next_sibling(first) == kNoNode) {
+      if (!branch) {
         node = first;
         continue;
       }
-      const NodeIndex lead = order == SgfChildOrder::kMainFirst ? tree.main_child(node) : first;
-      w.begin_tree(keep_on_line(tree, lead));
+      w.begin_tree(same_line);
       open.push_back(Open{lead == first ? tree.next_sibling(first) : first, lead});
       node = lead;
       continue;

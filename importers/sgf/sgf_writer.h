@@ -5,6 +5,7 @@
 #ifndef LUDEX_IMPORTERS_SGF_SGF_WRITER_H_
 #define LUDEX_IMPORTERS_SGF_SGF_WRITER_H_
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>

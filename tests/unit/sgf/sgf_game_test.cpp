@@ -295,3 +295,30 @@ TEST_CASE("game: no game in the file is a file-level error", "[sgf][game]") {
 }
 
 }  // namespace ludex
+
+namespace ludex {
+
+// Cases found by mutating corpus files.
+TEST_CASE("game: round trips of odd but readable input", "[sgf][game]") {
+  SECTION("a variation whose node holds a root property") {
+    const auto out = read_sgf_games("(;GM[1](;CA[x]SZ[9]C[a])(;C[b]))");
+    const GameRecord& g = only_game(out);
+    CHECK(g.tree.child_count(0) == 2);
+    round_trip(g);
+  }
+  SECTION("an undecodable name under a legacy CA") {
+    const auto out = read_sgf_games("(;GM[1]CA[EUC-KR]PB[\xC0\xCC\xFF]PW[\xB9\xDA];B[aa])");
+    const GameRecord& g = only_game(out);
+    CHECK(g.players.at(1).name == "박");
+    round_trip(g);
+  }
+  SECTION("a CA inside another value is not the file's charset") {
+    const auto out = read_sgf_games("(;FF[CA[gb2312\\]4]GM[1]C[caf\xE9])");
+    const GameRecord& g = only_game(out);
+    CHECK(g.charset == "ISO-8859-1");
+    CHECK(g.tree.data(0).comment == std::optional<std::string>("café"));
+    round_trip(g);
+  }
+}
+
+}  // namespace ludex
