@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
 
 namespace ludex {
@@ -25,6 +26,15 @@ std::string describe_content(std::string_view bytes) {
 
 ParsedFile parse_game_file(std::string_view bytes) {
   ParsedFile out;
+  // The binary check comes first: "(;" may occur inside a binary file's names
+  // or comments, while a game-tree header never looks like text.
+  if (looks_like_gtv(bytes)) {
+    GtvParseOutput gtv = read_gtv_game(bytes);
+    out.format = "gtv";
+    if (gtv.game) out.games.push_back(std::move(*gtv.game));
+    out.diagnostics = std::move(gtv.diagnostics);
+    return out;
+  }
   if (looks_like_sgf(bytes)) {
     SgfParseOutput sgf = read_sgf_games(bytes);
     out.format = "sgf";

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/command_line.h"
+#include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "query/commands.h"
 #include "query/export_naming.h"
@@ -17,7 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string extension_for(const GameRecord& game) {
+std::string extension_for(const GameRecord& game, const std::string& format) {
+  if (format == "gtv") return game.family == Family::kHex ? "hgt" : "tgt";
   return game.family == Family::kBlokus ? "blksgf" : "sgf";
 }
 
@@ -32,10 +34,11 @@ void write_file(const fs::path& path, const std::string& bytes) {
 
 int run_export_command(const std::vector<std::string>& args) {
   po::options_description options("ludex export --db DB [filters] --format sgf --out DIR");
-  options.add_options()                                                                  //
-      ("help,h", "show this help")                                                       //
-      ("db", po::value<std::string>()->required(), "database file")                      //
-      ("format", po::value<std::string>()->default_value("sgf"), "sgf")                  //
+  options.add_options()                                              //
+      ("help,h", "show this help")                                   //
+      ("db", po::value<std::string>()->required(), "database file")  //
+      ("format", po::value<std::string>()->default_value("sgf"),
+       "sgf, or gtv (binary game tree; Hex and Twixt games only)")                       //
       ("out", po::value<std::string>(), "directory for one file per game")               //
       ("collection", po::value<std::string>(), "write one SGF collection file instead")  //
       ("quiet,q", "no summary on stderr");
@@ -48,11 +51,15 @@ int run_export_command(const std::vector<std::string>& args) {
   }
   const po::variables_map& vm = parsed->vm;
   const std::string format = vm["format"].as<std::string>();
-  if (format != "sgf") {
-    std::cerr << "ludex export: unknown --format '" << format << "' (sgf)\n";
+  if (format != "sgf" && format != "gtv") {
+    std::cerr << "ludex export: unknown --format '" << format << "' (sgf, gtv)\n";
     return 2;
   }
   const bool to_collection = vm.count("collection") != 0;
+  if (to_collection && format != "sgf") {
+    std::cerr << "ludex export: --collection writes SGF only\n";
+    return 2;
+  }
   if (to_collection == (vm.count("out") != 0)) {
     std::cerr << "ludex export: give exactly one of --out DIR and --collection FILE\n";
     return 2;
@@ -83,16 +90,31 @@ int run_export_command(const std::vector<std::string>& args) {
 
   GameLoader loader(db);
   std::int64_t written = 0;
+  std::int64_t refused = 0;
   for (const std::int64_t id : ids) {
     const std::optional<LoadedGame> game = loader.load(id);
     if (!game) continue;
-    const std::string sgf = write_sgf_game(game->record);
+    std::string bytes;
+    if (format == "gtv") {
+      // A game the binary format cannot hold is reported and skipped; the
+      // rest of the export goes on.
+      Result<std::string> gtv = write_gtv_game(game->record);
+      if (!gtv) {
+        std::cerr << "ludex export: game " << id << " (" << game->file
+                  << "): " << gtv.error().message << "\n";
+        ++refused;
+        continue;
+      }
+      bytes = std::move(*gtv);
+    } else {
+      bytes = write_sgf_game(game->record);
+    }
     if (to_collection) {
-      collection << sgf;
+      collection << bytes;
     } else {
       write_file(out_dir / export_file_name(id, game->record.family, game->record.players,
-                                            extension_for(game->record)),
-                 sgf);
+                                            extension_for(game->record, format)),
+                 bytes);
     }
     ++written;
   }
@@ -100,8 +122,12 @@ int run_export_command(const std::vector<std::string>& args) {
     collection.close();
     if (!collection) throw std::runtime_error("cannot write " + vm["collection"].as<std::string>());
   }
-  if (vm.count("quiet") == 0) std::cerr << "exported " << written << " games\n";
-  return 0;
+  if (vm.count("quiet") == 0) {
+    std::cerr << "exported " << written << " games";
+    if (refused > 0) std::cerr << "; " << refused << " games the format cannot hold";
+    std::cerr << "\n";
+  }
+  return refused > 0 ? 1 : 0;
 }
 
 }  // namespace ludex

@@ -248,6 +248,7 @@ class GameConverter {
   void convert_node(NodeIndex i, NodeData& d, std::int32_t* moves) {
     if (i != 0 && !d.props.empty() && convert_move_only_node(d, moves)) return;
     bool have_value = false;
+    bool have_game_tree_value = false;
     std::size_t kept = 0;
     for (std::size_t r = 0; r < d.props.size(); ++r) {
       Property& p = d.props[r];
@@ -275,6 +276,13 @@ class GameConverter {
             e.value = *value;
             d.evaluations.push_back(e);
             have_value = true;
+            consumed = true;
+          }
+        } else if (!have_game_tree_value && p.values.size() == 1 &&
+                   sgf_id_is(p.id, kGameTreeValueId)) {
+          if (auto e = parse_game_tree_value(p.values.front())) {
+            d.evaluations.push_back(*e);
+            have_game_tree_value = true;
             consumed = true;
           }
         }
@@ -309,6 +317,22 @@ class GameConverter {
 };
 
 }  // namespace
+
+std::optional<Evaluation> parse_game_tree_value(std::string_view text) {
+  Evaluation e;
+  e.source = EvalSource::kGameTree;
+  if (text == kUndeterminedValue) {
+    e.undetermined = true;
+    return e;
+  }
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < -10000 || value > 10000) {
+    return std::nullopt;
+  }
+  e.value = value;
+  return e;
+}
 
 std::optional<double> parse_sgf_real(std::string_view text) {
   std::size_t i = 0;

@@ -28,6 +28,17 @@ GameRecord convert_sgf_game(RawSgfGame&& raw, const SgfFileText& file);
 
 // An SGF Real ("0.5", "-12", "+3.25"): optional sign, digits, optional
 // fraction. nullopt for anything else, including exponents, "inf" and "nan".
+// ludex's private SGF property for a game-tree evaluation (binary 'r' or
+// version-1 'v', on the -10000..10000 scale from seat 1's side), so that a
+// game converted from the binary format keeps its evaluations in SGF:
+// GTR[-250], GTR[undetermined].
+inline constexpr std::string_view kGameTreeValueId = "GTR";
+inline constexpr std::string_view kUndeterminedValue = "undetermined";
+
+// The Evaluation a GTR value stands for; nullopt if it is neither an integer
+// in -10000..10000 nor "undetermined".
+std::optional<Evaluation> parse_game_tree_value(std::string_view text);
+
 std::optional<double> parse_sgf_real(std::string_view text);
 
 }  // namespace ludex

@@ -6,8 +6,10 @@
 
 #include "games/family_rules.h"
 #include "importers/sgf/sgf_game.h"
+#include "importers/sgf/sgf_game_convert.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/sgf/sgf_writer.h"
+#include "importers/text/charset.h"
 
 namespace ludex {
 namespace {
@@ -55,6 +57,15 @@ std::string format_real(double value) {
   const auto r = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed);
   if (r.ec != std::errc()) return "0";
   return std::string(buf, r.ptr);
+}
+
+// Text stored as bytes by a binary reader: UTF-8 if it is valid UTF-8, else
+// Latin-1 (the game-tree format's charset).
+std::string text_from_bytes(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return std::string(bytes);
+  std::string out;
+  append_latin1_as_utf8(bytes, out);
+  return out;
 }
 
 class GameWriter {
@@ -156,6 +167,11 @@ class GameWriter {
     for (const Evaluation& e : d.evaluations) {
       if (e.source == EvalSource::kSgfValue && !e.undetermined) {
         w.property("V", format_real(e.value), SgfValueForm::kText);
+      } else if (e.source == EvalSource::kGameTree) {
+        w.property(kGameTreeValueId,
+                   e.undetermined ? std::string(kUndeterminedValue)
+                                  : std::to_string(static_cast<int>(e.value)),
+                   SgfValueForm::kText);
       }
     }
   }
@@ -177,6 +193,18 @@ class GameWriter {
       write_header_fields(w);
     }
     write_moves_comment_value(i, w);
+    if (game_.format == SourceFormat::kGameTree) {
+      // The properties of a game-tree file are its binary key-value pairs;
+      // they mean nothing in SGF. Its name becomes GN.
+      if (i == 0) {
+        for (const Property& p : props) {
+          if (p.id == "name" && !p.values.empty()) {
+            w.property("GN", text_from_bytes(p.values.front()), SgfValueForm::kText);
+          }
+        }
+      }
+      return;
+    }
     for (std::size_t k = first_rest; k < props.size(); ++k) {
       const Property& p = props[k];
       if (i == 0 && synthesized_ && is_synthesized_id(p.id)) continue;

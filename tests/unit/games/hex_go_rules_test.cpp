@@ -241,7 +241,7 @@ TEST_CASE("other games know no move properties", "[games]") {
         std::vector<std::pair<std::string, std::int8_t>>{{"PB", 1}, {"PW", 2}});
 }
 
-TEST_CASE("rules_for gives each family its rules; a missing kind gets defaults", "[games]") {
+TEST_CASE("rules_for gives each family its rules, a missing kind gets defaults", "[games]") {
   for (Family f : {Family::kGo, Family::kHex, Family::kTwixt, Family::kBlokus, Family::kOther}) {
     CHECK(rules_for(f).family() == f);
   }

@@ -86,7 +86,7 @@ y]))") == "( ; C[a\\]b\\\\] N[x\\\ny] )");
   CHECK(tokens("(;C[(;B[aa\\])])") == "( ; C[(;B[aa\\])] )");
 }
 
-TEST_CASE("reader: unescaped ']' inside values (Little Golem)", "[sgf][reader]") {
+TEST_CASE("reader: unescaped close brackets inside values (Little Golem)", "[sgf][reader]") {
   CHECK(tokens("(;FF[4]PB[lazy\\player]PW[Shumacher;]]SZ[11];W[ad])") ==
         "( ; FF[4] PB[lazy\\player] PW[Shumacher;]] SZ[11] ; W[ad] )");
   CHECK(tokens("(;PW[[ABC] Name]RE[B])") == "( ; PW[[ABC] Name] RE[B] )");
@@ -104,7 +104,7 @@ TEST_CASE("reader: empty trailing node and empty variations", "[sgf][reader]") {
   CHECK(tokens("(;B[hh]()(;W[ii])()(;W[hi]))") == "( ; B[hh] ? ( ; W[ii] ) ? ( ; W[hi] ) )");
 }
 
-TEST_CASE("reader: a game whose first ';' is missing (Nihon Ki-in)", "[sgf][reader]") {
+TEST_CASE("reader: a game whose first semicolon is missing (Nihon Ki-in)", "[sgf][reader]") {
   CHECK(tokens("(\r\nTE[title]\r\nRD[2025]\r\n;B[pd];W[dp])") ==
         "( ? ; TE[title] RD[2025] ; B[pd] ; W[dp] )");
   // Program text is not taken for such a game.
