@@ -4,6 +4,7 @@
 
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
+#include "importers/t1/t1_game.h"
 
 namespace ludex {
 namespace {
@@ -40,6 +41,13 @@ ParsedFile parse_game_file(std::string_view bytes) {
     out.format = "sgf";
     out.games = std::move(sgf.games);
     out.diagnostics = std::move(sgf.diagnostics);
+    return out;
+  }
+  if (looks_like_t1(bytes)) {
+    T1ParseOutput t1 = read_t1_game(bytes);
+    out.format = "t1";
+    if (t1.game) out.games.push_back(std::move(*t1.game));
+    out.diagnostics = std::move(t1.diagnostics);
     return out;
   }
   Diagnostic d;

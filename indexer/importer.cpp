@@ -64,9 +64,10 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // so that they can skip unchanged files without touching the database.
   std::unordered_map<std::string, std::string> known_hash;
   for (const std::string& path : walk.files) {
-    if (const std::optional<KnownFile> known = store.find_file(path)) {
-      known_hash.emplace(path, known->content_hash);
-    }
+    // A file whose positions are stale (stored by an older hash version)
+    // is parsed again even when its content is unchanged.
+    const std::optional<KnownFile> known = store.find_file(path);
+    if (known && !known->positions_stale) known_hash.emplace(path, known->content_hash);
   }
   auto should_parse = [&known_hash](const std::string& path, std::int64_t,
                                     const std::string& hash) {
@@ -105,8 +106,9 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       store.add_error(file_id, d);
       report(r.path, d);
     }
-    for (const GameRecord& game : r.parsed.games) {
-      store.add_game(file_id, game);
+    for (std::size_t g = 0; g < r.parsed.games.size(); ++g) {
+      const GameRecord& game = r.parsed.games[g];
+      store.add_game(file_id, game, r.positions[g]);
       for (const Diagnostic& w : game.warnings) report(r.path, w);
       ++sum.games;
       sum.nodes += static_cast<std::int64_t>(game.tree.size());

@@ -49,6 +49,13 @@ void read_and_parse(
     return;
   }
   r.parsed = parse_game_file(bytes);
+  r.positions.reserve(r.parsed.games.size());
+  for (GameRecord& game : r.parsed.games) {
+    GamePositions positions = compute_positions(game);
+    for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
+    positions.warnings.clear();
+    r.positions.push_back(std::move(positions));
+  }
 }
 
 }  // namespace

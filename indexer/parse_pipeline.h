@@ -1,6 +1,7 @@
 // Parallel reading and parsing of files, delivered in input order.
 //
-// Worker threads read, hash and parse files with no database access; the
+// Worker threads read, hash and parse files and compute every node's position
+// with no database access; the
 // calling thread receives the results strictly in input order (so the same
 // input always gives the same ids) and is the only one that writes. At most
 // `window` files are in flight or waiting, so memory is bounded by the
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "games/position.h"
 #include "importers/game_file.h"
 
 namespace ludex {
@@ -26,6 +28,9 @@ struct FileResult {
   std::string content_hash;  // empty when !readable
   bool skipped = false;      // should_parse said no: parsed is empty
   ParsedFile parsed;
+  // Parallel to parsed.games: positions at every node. Their warnings have
+  // already been appended to the game's warnings.
+  std::vector<GamePositions> positions;
 };
 
 struct PipelineOptions {

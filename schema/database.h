@@ -14,7 +14,7 @@
 namespace ludex {
 
 // The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 class Database {
  public:

@@ -9,9 +9,12 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/zobrist.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
 #include "schema/migrations.h"
+#include "schema/position_codes.h"
+#include "schema/position_events.h"
 #include "schema/statement_util.h"
 #include "schema/text_fold.h"
 
@@ -27,8 +30,14 @@ struct IdRun {
   std::int64_t first_game = 0;
   std::int64_t last_game = 0;
   std::int64_t first_node = 0;
-  std::int64_t last_node = -1;  // < first_node when the run has no nodes
+  std::int64_t last_node = -1;   // < first_node when the run has no nodes
+  std::vector<Family> families;  // of the run's games, for position_events
 };
+
+// The number of evaluation sources (EvalSource values).
+constexpr std::size_t kEvalSources = 2;
+// The parent position of a root, for GameStore::Impl::store_node_data.
+constexpr std::size_t kNoParent = static_cast<std::size_t>(-1);
 
 // Sets a property's value list: TEXT for UTF-8 values, BLOB for raw bytes.
 void set_values(BatchedInsert& rows, int column, const Property& prop, std::string& buffer) {
@@ -60,8 +69,9 @@ struct GameStore::Impl {
                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
         delete_meta(db, "DELETE FROM meta WHERE key = ?1"),
         find_file(db,
-                  "SELECT file_id, size, mtime_ns, content_hash FROM source_files "
-                  "WHERE path = ?1"),
+                  "SELECT f.file_id, f.size, f.mtime_ns, f.content_hash, EXISTS (SELECT 1 "
+                  "FROM games AS g WHERE g.file_id = f.file_id AND g.family <> 'other' "
+                  "AND g.hash_version IS NOT ?2) FROM source_files AS f WHERE f.path = ?1"),
         upsert_file(db,
                     "INSERT INTO source_files (path, size, mtime_ns, content_hash, format) "
                     "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (path) DO UPDATE SET "
@@ -70,12 +80,14 @@ struct GameStore::Impl {
                     "RETURNING file_id"),
         find_player(db, "SELECT player_id FROM players WHERE name = ?1"),
         insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
+        find_piece(db, "SELECT piece_id FROM pieces WHERE name = ?1"),
+        insert_piece(db, "INSERT INTO pieces (name) VALUES (?1)"),
         insert_game(db,
                     "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
                     "variant, board_columns, board_rows, result, winner, date, event, round, "
                     "charset, main_line_moves, node_count, first_node_id, start_offset, "
-                    "start_line, start_column) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-                    "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"),
+                    "start_line, start_column, hash_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+                    "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"),
         insert_game_player(db,
                            "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) "
                            "VALUES (?1, ?2, ?3)"),
@@ -86,20 +98,21 @@ struct GameStore::Impl {
               9),
         moves(db,
               "INSERT INTO moves (node_id, ordinal, seat, color, kind, draw_offer, autolink, "
-              "points, links, prop_id, prop_values) VALUES",
-              11),
+              "points, links, prop_id, prop_values, piece_id) VALUES",
+              12),
         evaluations(db,
-                    "INSERT INTO evaluations (node_id, ordinal, source, value, undetermined) "
-                    "VALUES",
-                    5),
+                    "INSERT INTO evaluations (node_id, ordinal, source, value, undetermined, "
+                    "swing) VALUES",
+                    6),
         comments(db, "INSERT INTO comments (node_id, text) VALUES", 2),
         properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
+        events(db),
         insert_error(db,
                      "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                      "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
         file_games(db,
-                   "SELECT game_id, first_node_id, node_count FROM games WHERE file_id = ?1 "
-                   "ORDER BY game_id"),
+                   "SELECT game_id, first_node_id, node_count, family FROM games "
+                   "WHERE file_id = ?1 ORDER BY game_id"),
         run_players(db,
                     "SELECT DISTINCT player_id FROM game_players "
                     "WHERE game_id BETWEEN ?1 AND ?2"),
@@ -123,24 +136,36 @@ struct GameStore::Impl {
   }
 
   std::int64_t player_id(const std::string& name);
-  void store_nodes(std::int64_t game_id, const GameTree& tree,
-                   const std::vector<std::uint64_t>& hashes);
-  void store_node_data(std::int64_t node_id, const NodeData& data);
+  std::int64_t piece_id(const std::string& name);
+  std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
+                          const std::vector<std::uint64_t>& hashes,
+                          const std::vector<PositionDelta>& deltas, bool with_positions);
+  void store_nodes(std::int64_t game_id, const GameRecord& game,
+                   const std::vector<std::uint64_t>& hashes,
+                   const std::vector<PositionDelta>& deltas);
+  // parent_pre: the parent's pre-order position, kNoParent for the root;
+  // piece: the node's piece id, 0 for none.
+  void store_node_data(std::int64_t node_id, std::size_t parent_pre, const NodeData& data,
+                       std::int64_t piece);
   void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
+  void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
   void flush_rows() {
     for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->flush();
+    events.flush();
   }
   void discard_rows() {
     for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->discard();
+    events.discard();
   }
 
   SQLite::Database& db;
   SQLite::Statement begin, commit, is_empty, max_game_id, max_node_id;
   SQLite::Statement get_meta, set_meta, delete_meta;
-  SQLite::Statement find_file, upsert_file, find_player, insert_player;
+  SQLite::Statement find_file, upsert_file, find_player, insert_player, find_piece, insert_piece;
   SQLite::Statement insert_game, insert_game_player, count_game;
   // Per-node rows, written many per statement; flushed by flush_rows().
   BatchedInsert nodes, moves, evaluations, comments, properties;
+  PositionEventWriter events;
   SQLite::Statement insert_error;
   SQLite::Statement file_games, run_players;
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
@@ -153,6 +178,7 @@ struct GameStore::Impl {
   std::int64_t batch_first_game_id = 1;  // the counters at begin(), for rollback()
   std::int64_t batch_first_node_id = 1;
   std::unordered_map<std::string, std::int64_t> players;  // exact name -> player_id
+  std::unordered_map<std::string, std::int64_t> pieces;   // piece name -> piece_id
 
   // Per-game scratch, indexed by pre-order position; kept to reuse memory.
   std::vector<std::uint32_t> pre_of;  // NodeIndex -> pre-order position
@@ -160,6 +186,9 @@ struct GameStore::Impl {
   std::vector<std::int32_t> depth;
   std::vector<std::int32_t> move_number;
   std::vector<char> on_main_line;
+  // The first determined, non-NaN evaluation per source, NaN for none;
+  // kEvalSources entries per node.
+  std::vector<double> first_value;
   std::string points_buffer, links_buffer, values_buffer;
 };
 
@@ -182,8 +211,27 @@ std::int64_t GameStore::Impl::player_id(const std::string& name) {
   return id;
 }
 
-void GameStore::Impl::store_nodes(std::int64_t game_id, const GameTree& tree,
-                                  const std::vector<std::uint64_t>& hashes) {
+std::int64_t GameStore::Impl::piece_id(const std::string& name) {
+  if (auto it = pieces.find(name); it != pieces.end()) return it->second;
+  std::int64_t id = 0;
+  {
+    ResetOnExit reset(find_piece);
+    find_piece.bindNoCopy(1, name);
+    if (find_piece.executeStep()) id = find_piece.getColumn(0).getInt64();
+  }
+  if (id == 0) {
+    insert_piece.bindNoCopy(1, name);
+    run(insert_piece);
+    id = db.getLastInsertRowid();
+  }
+  pieces.emplace(name, id);
+  return id;
+}
+
+void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
+                                  const std::vector<std::uint64_t>& hashes,
+                                  const std::vector<PositionDelta>& deltas) {
+  const GameTree& tree = game.tree;
   const std::vector<NodeIndex> order = tree.preorder();
   const std::size_t n = order.size();
   pre_of.assign(n, 0);
@@ -191,11 +239,20 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameTree& tree,
   depth.assign(n, 0);
   move_number.assign(n, 0);
   on_main_line.assign(n, 0);
+  first_value.assign(n * kEvalSources, std::nan(""));
   for (std::size_t k = 0; k < n; ++k) pre_of[order[k]] = static_cast<std::uint32_t>(k);
   // A parent precedes its children in pre-order: forward for what flows
   // down the tree, backward for what sums up it.
   for (std::size_t k = 0; k < n; ++k) {
-    const int has_move = tree.data(order[k]).moves.empty() ? 0 : 1;
+    const NodeData& data = tree.data(order[k]);
+    // Backwards, so that the first evaluation of each source wins.
+    for (auto it = data.evaluations.rbegin(); it != data.evaluations.rend(); ++it) {
+      const auto source = static_cast<std::size_t>(it->source);
+      if (source < kEvalSources && !it->undetermined && !std::isnan(it->value)) {
+        first_value[k * kEvalSources + source] = it->value;
+      }
+    }
+    const int has_move = data.moves.empty() ? 0 : 1;
     const NodeIndex parent = tree.parent(order[k]);
     if (parent == kNoNode) {
       move_number[k] = has_move;
@@ -224,19 +281,41 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameTree& tree,
     nodes.set_int(5, node_id + static_cast<std::int64_t>(subtree_size[k]) - 1);
     nodes.set_int(6, on_main_line[k]);
     nodes.set_int(7, tree.data(index).main_flag ? 1 : 0);
-    if (hashes.empty()) {
+    if (hashes.empty() || hashes[index] == 0) {
       nodes.set_null(8);
     } else {
       // Stored as the signed 64-bit integer with the same bits.
       nodes.set_int(8, static_cast<std::int64_t>(hashes[index]));
     }
     nodes.end_row();
-    store_node_data(node_id, tree.data(index));
+    const NodeData& data = tree.data(index);
+    std::int64_t piece = 0;
+    std::int64_t piece_event = kNoCode;
+    if (!deltas.empty()) {
+      const PositionDelta& delta = deltas[index];
+      if (!delta.piece.empty()) {
+        piece = piece_id(delta.piece);
+        // The piece's colour: the placing move's, else its cells'.
+        std::int8_t color = delta.placed.empty() ? 0 : delta.placed.front().color;
+        for (const Move& m : data.moves) {
+          if (m.kind == MoveKind::kPlace) {
+            color = m.color;
+            break;
+          }
+        }
+        piece_event = piece_code(piece, color);
+      }
+      events.add_node(game.family, node_id,
+                      node_id + static_cast<std::int64_t>(subtree_size[k]) - 1, delta, piece_event);
+    }
+    store_node_data(node_id, parent == kNoNode ? kNoParent : pre_of[parent], data, piece);
   }
 }
 
-void GameStore::Impl::store_node_data(std::int64_t node_id, const NodeData& data) {
+void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
+                                      const NodeData& data, std::int64_t piece) {
   assert(data.move_props.size() <= data.moves.size());
+  bool piece_placed = false;
   for (std::size_t m = 0; m < data.moves.size(); ++m) {
     const Move& move = data.moves[m];
     moves.set_int(0, node_id);
@@ -265,6 +344,13 @@ void GameStore::Impl::store_node_data(std::int64_t node_id, const NodeData& data
       moves.set_null(9);
       moves.set_null(10);
     }
+    // The node's piece belongs to its first placing move.
+    if (piece != 0 && !piece_placed && move.kind == MoveKind::kPlace) {
+      moves.set_int(11, piece);
+      piece_placed = true;
+    } else {
+      moves.set_null(11);
+    }
     moves.end_row();
   }
   for (std::size_t e = 0; e < data.evaluations.size(); ++e) {
@@ -278,6 +364,15 @@ void GameStore::Impl::store_node_data(std::int64_t node_id, const NodeData& data
       evaluations.set_real(3, eval.value);
     }
     evaluations.set_int(4, eval.undetermined ? 1 : 0);
+    const auto source = static_cast<std::size_t>(eval.source);
+    const double parent_value = source < kEvalSources && parent_pre != kNoParent
+                                    ? first_value[parent_pre * kEvalSources + source]
+                                    : std::nan("");
+    if (eval.undetermined || std::isnan(eval.value) || std::isnan(parent_value)) {
+      evaluations.set_null(5);
+    } else {
+      evaluations.set_real(5, std::fabs(eval.value - parent_value));
+    }
     evaluations.end_row();
   }
   if (data.comment) {
@@ -302,6 +397,7 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
     while (run_players.executeStep()) run_player_ids.push_back(run_players.getColumn(0).getInt64());
   }
   if (r.last_node >= r.first_node) {
+    events.delete_nodes(r.first_node, r.last_node, r.families);
     for (SQLite::Statement* st : {&delete_moves, &delete_evaluations, &delete_comments,
                                   &delete_properties, &delete_nodes}) {
       st->bind(1, r.first_node);
@@ -335,6 +431,7 @@ void GameStore::rollback() {
   s.next_game_id = s.batch_first_game_id;
   s.next_node_id = s.batch_first_node_id;
   s.players.clear();
+  s.pieces.clear();
   s.db.exec("ROLLBACK");
 }
 
@@ -407,12 +504,14 @@ std::optional<KnownFile> GameStore::find_file(const std::string& path) {
   SQLite::Statement& st = impl_->find_file;
   ResetOnExit reset(st);
   st.bindNoCopy(1, path);
+  st.bind(2, kPositionHashVersion);
   if (!st.executeStep()) return std::nullopt;
   KnownFile f;
   f.file_id = st.getColumn(0).getInt64();
   f.size = st.getColumn(1).getInt64();
   f.mtime_ns = st.getColumn(2).getInt64();
   f.content_hash = st.getColumn(3).getString();
+  f.positions_stale = st.getColumn(4).getInt() != 0;
   return f;
 }
 
@@ -441,15 +540,19 @@ void GameStore::clear_file(std::int64_t file_id) {
       const std::int64_t game = s.file_games.getColumn(0).getInt64();
       const std::int64_t first_node = s.file_games.getColumn(1).getInt64();
       const std::int64_t last_node = first_node + s.file_games.getColumn(2).getInt64() - 1;
-      if (!runs.empty() && runs.back().last_game + 1 == game) {
-        IdRun& r = runs.back();
-        r.last_game = game;
-        if (last_node >= first_node) {
-          if (r.last_node < r.first_node) r.first_node = first_node;
-          r.last_node = last_node;
-        }
-      } else {
-        runs.push_back(IdRun{game, game, first_node, last_node});
+      const Family family =
+          parse_family(s.file_games.getColumn(3).getString()).value_or(Family::kOther);
+      if (runs.empty() || runs.back().last_game + 1 != game) {
+        runs.push_back(IdRun{game, game, first_node, last_node, {}});
+      }
+      IdRun& r = runs.back();
+      r.last_game = game;
+      if (last_node >= first_node) {
+        if (r.last_node < r.first_node) r.first_node = first_node;
+        r.last_node = last_node;
+      }
+      if (std::find(r.families.begin(), r.families.end(), family) == r.families.end()) {
+        r.families.push_back(family);
       }
     }
   }
@@ -471,20 +574,35 @@ void GameStore::clear_file(std::int64_t file_id) {
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
-  return add_game(file_id, game, {});
+  return impl_->store_game(file_id, game, {}, {}, false);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
                                  const std::vector<std::uint64_t>& position_hashes) {
-  Impl& s = *impl_;
-  assert(s.in_batch);
-  assert(position_hashes.empty() || position_hashes.size() == game.tree.size());
-  const std::int64_t game_id = s.next_game_id;
-  const std::int64_t first_node = s.next_node_id;
+  return impl_->store_game(file_id, game, position_hashes, {}, false);
+}
+
+std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
+                                 const GamePositions& positions) {
+  static const std::vector<PositionDelta> kNoDeltas;
+  const bool with_positions = !positions.hashes.empty();
+  return impl_->store_game(file_id, game, positions.hashes,
+                           with_positions ? positions.deltas : kNoDeltas, with_positions);
+}
+
+std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord& game,
+                                         const std::vector<std::uint64_t>& hashes,
+                                         const std::vector<PositionDelta>& deltas,
+                                         bool with_positions) {
+  assert(in_batch);
+  assert(hashes.empty() || hashes.size() == game.tree.size());
+  assert(deltas.empty() || deltas.size() == game.tree.size());
+  const std::int64_t game_id = next_game_id;
+  const std::int64_t first_node = next_node_id;
   const std::string family(family_name(game.family));
   const std::string format(source_format_name(game.format));
 
-  SQLite::Statement& g = s.insert_game;
+  SQLite::Statement& g = insert_game;
   g.bind(1, game_id);
   g.bind(2, file_id);
   g.bind(3, game.game_index);
@@ -506,17 +624,22 @@ std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
   bind_optional_int(g, 19, game.pos.byte_offset, -1);
   bind_optional_int(g, 20, game.pos.line, 0);
   bind_optional_int(g, 21, game.pos.column, 0);
+  if (with_positions) {
+    g.bind(22, kPositionHashVersion);
+  } else {
+    g.bind(22);
+  }
   run(g);
 
   for (const SeatPlayer& p : game.players) {
-    const std::int64_t player = s.player_id(p.name);
-    s.insert_game_player.bind(1, game_id);
-    s.insert_game_player.bind(2, static_cast<std::int32_t>(p.seat));
-    s.insert_game_player.bind(3, player);
-    run(s.insert_game_player);
+    const std::int64_t player = player_id(p.name);
+    insert_game_player.bind(1, game_id);
+    insert_game_player.bind(2, static_cast<std::int32_t>(p.seat));
+    insert_game_player.bind(3, player);
+    run(insert_game_player);
   }
 
-  s.store_nodes(game_id, game.tree, position_hashes);
+  store_nodes(game_id, game, hashes, deltas);
 
   for (const Diagnostic& w : game.warnings) {
     Diagnostic d = w;
@@ -524,17 +647,21 @@ std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
     d.game_index = game.game_index;
     add_error(file_id, d);
   }
-  s.count_game.bind(1, file_id);
-  run(s.count_game);
+  count_game.bind(1, file_id);
+  run(count_game);
 
-  s.next_game_id = game_id + 1;
-  s.next_node_id = first_node + static_cast<std::int64_t>(game.tree.size());
+  next_game_id = game_id + 1;
+  next_node_id = first_node + static_cast<std::int64_t>(game.tree.size());
   return game_id;
 }
 
 void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {
   assert(impl_->in_batch);
-  SQLite::Statement& st = impl_->insert_error;
+  impl_->add_error(file_id, diagnostic);
+}
+
+void GameStore::Impl::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {
+  SQLite::Statement& st = insert_error;
   st.bind(1, file_id);
   st.bind(2, diagnostic.game_index);
   st.bind(3, diagnostic.severity == Severity::kWarning ? "warning" : "error");

@@ -11,6 +11,7 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "games/position.h"
 #include "schema/database.h"
 
 namespace ludex {
@@ -30,6 +31,11 @@ struct KnownFile {
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;
   std::string content_hash;
+  // True if a game of the file that has positions (family not kOther) was
+  // stored without them or with another kPositionHashVersion (e.g. every
+  // game of a database migrated from schema version 1): the file must be
+  // imported again for position search to see it.
+  bool positions_stale = false;
 };
 
 class GameStore {
@@ -77,9 +83,21 @@ class GameStore {
   // move_props no longer than moves in every node.
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game);
   // The same, also storing nodes.position_hash: position_hashes is either
-  // empty (no hashes) or holds one hash per node, indexed by NodeIndex.
+  // empty (no hashes) or holds one hash per node, indexed by NodeIndex; a
+  // hash of 0 is stored as NULL. Stores no position_events;
+  // games.hash_version stays NULL.
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
                         const std::vector<std::uint64_t>& position_hashes);
+  // The same, storing what position search needs: nodes.position_hash (a
+  // hash of 0, "not computed", is stored as NULL), one position_events row
+  // per change in positions.deltas, each Blokus piece (moves.piece_id on the
+  // node's first placing move, and a piece event), and games.hash_version =
+  // kPositionHashVersion. positions.hashes and positions.deltas are each
+  // either empty or hold one entry per node, indexed by NodeIndex; with
+  // empty hashes nothing of this is stored. positions.warnings are not
+  // stored here (the caller decides whether they become game warnings).
+  std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
+                        const GamePositions& positions);
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/zobrist.h"
 #include "schema/database.h"
 #include "schema/schema_sql.h"
 
@@ -92,6 +93,9 @@ void migrate_schema(SQLite::Database& db, const std::string& created_by) {
       set_meta(db, "schema_version", std::to_string(v));
     }
     if (from == 0) set_meta(db, "created_by", created_by);
+    // The hashing this build writes; games.hash_version says, per game,
+    // which one its stored positions used.
+    if (from < kSchemaVersion) set_meta(db, "hash_version", std::to_string(kPositionHashVersion));
     db.exec("COMMIT");
   } catch (...) {
     db.tryExec("ROLLBACK");

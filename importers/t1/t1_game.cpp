@@ -26,9 +26,15 @@ enum HeaderField : std::size_t {
   kPlayer2 = 4,
   kRows = 5,
   kColumns = 6,
+  kPlayer1Kind = 7,
+  kPlayer2Kind = 8,
   kStartingPlayer = 9,
   kLetterDirection = 10,
+  kPieRule = 11,
+  kGameOver = 12,
 };
+// How many move lines looks_like_t1 checks.
+constexpr std::size_t kProbeMoves = 16;
 
 struct Line {
   std::string_view text;  // without the line break
@@ -62,6 +68,26 @@ bool empty_or_number(std::string_view value) {
   return value.empty() || parse_decimal(value).has_value();
 }
 
+// Empty, or one of the letters (any case).
+bool empty_or_letter(std::string_view value, std::string_view letters) {
+  if (value.empty()) return true;
+  if (value.size() != 1) return false;
+  const char c = static_cast<char>(value.front() & ~0x20);
+  return letters.find(c) != std::string_view::npos;
+}
+
+// A move line's value as T1 files write them: a hole (letters + digits) or a
+// word ("swap", "resign").
+bool looks_like_move(std::string_view value) {
+  std::string_view letters;
+  std::string_view digits;
+  if (split_letters_digits(value, letters, digits)) return true;
+  return !value.empty() && value.size() <= 12 &&
+         std::all_of(value.begin(), value.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-';
+         });
+}
+
 std::string_view without_bom(std::string_view bytes, std::int64_t* skipped) {
   const BomInfo bom = detect_bom(bytes);
   *skipped = 0;
@@ -91,21 +117,17 @@ class T1Reader {
 
   T1ParseOutput run() {
     if (!looks_like_t1(bytes_)) {
-      Diagnostic d = error_at(nullptr, "not a T1 file: it does not start with 13 header lines "
-                                       "that each carry a '#' comment");
+      Diagnostic d = error_at(nullptr,
+                              "not a T1 file: it does not start with T1j's header of 13 "
+                              "commented lines followed by moves");
       d.game_index = -1;
       out_.diagnostics.push_back(std::move(d));
       return std::move(out_);
     }
     std::int64_t skipped = 0;
     const std::string_view text = without_bom(bytes_, &skipped);
+    // looks_like_t1 saw the 13 header lines.
     lines_ = split_lines(text, skipped, text.size() + 1);
-    if (lines_.size() < kHeaderLines) {
-      out_.diagnostics.push_back(error_at(
-          nullptr, "a T1 file starts with 13 header lines; this one has only " +
-                       std::to_string(lines_.size()) + " lines"));
-      return std::move(out_);
-    }
     game_.family = Family::kTwixt;
     game_.format = SourceFormat::kT1;
     game_.dialect = "t1";
@@ -151,8 +173,8 @@ class T1Reader {
     if (!read_side(kRows, &game_.rows) || !read_side(kColumns, &game_.columns)) return false;
     const std::string_view version = field(kVersion);
     if (!version.empty() && version != "1") {
-      warn(lines_[kVersion], "T1 file format version " + quote_value(version) +
-                                 " is not 1; read as version 1");
+      warn(lines_[kVersion],
+           "T1 file format version " + quote_value(version) + " is not 1; read as version 1");
     }
     const std::string_view start = field(kStartingPlayer);
     if (!start.empty() && start != "1" && start != "2") {
@@ -208,7 +230,8 @@ class T1Reader {
         move.kind = *special;
       } else {
         auto point = parse_twixt_point(text, size);
-        if (!point) return fail(lines_[i], "move " + quote_value(text) + ": " + point.error().message);
+        if (!point)
+          return fail(lines_[i], "move " + quote_value(text) + ": " + point.error().message);
         move.points.push_back(transpose_ ? transposed(*point) : *point);
       }
       const NodeIndex node = tree.add_child(parent);
@@ -239,19 +262,29 @@ bool looks_like_t1(std::string_view bytes) {
   std::int64_t skipped = 0;
   const std::string_view text = without_bom(bytes.substr(0, kProbeBytes), &skipped);
   if (text.find('\0') != std::string_view::npos) return false;
-  const std::vector<Line> lines = split_lines(text, skipped, kHeaderLines);
+  std::vector<Line> lines = split_lines(text, skipped, kHeaderLines + kProbeMoves + 1);
   if (lines.size() < kHeaderLines) return false;
-  for (const Line& line : lines) {
-    if (line.text.find('#') == std::string_view::npos) return false;
+  for (std::size_t i = 0; i < kHeaderLines; ++i) {
+    if (lines[i].text.find('#') == std::string_view::npos) return false;
   }
   for (std::size_t i = 0; i < 2; ++i) {
     const std::string_view t = trim_ascii(lines[i].text);
     if (t.empty() || t.front() != '#') return false;
   }
-  return empty_or_number(value_of(lines[kVersion].text)) &&
-         empty_or_number(value_of(lines[kRows].text)) &&
-         empty_or_number(value_of(lines[kColumns].text)) &&
-         empty_or_number(value_of(lines[kStartingPlayer].text));
+  const auto field = [&](std::size_t i) { return value_of(lines[i].text); };
+  if (!empty_or_number(field(kVersion)) || !empty_or_number(field(kRows)) ||
+      !empty_or_number(field(kColumns)) || !empty_or_number(field(kStartingPlayer)) ||
+      !empty_or_letter(field(kPlayer1Kind), "HC") || !empty_or_letter(field(kPlayer2Kind), "HC") ||
+      !empty_or_letter(field(kPieRule), "YN") || !empty_or_letter(field(kGameOver), "YN")) {
+    return false;
+  }
+  // The move lines that were read whole (the probe may cut the last one).
+  if (bytes.size() > kProbeBytes && lines.size() > kHeaderLines) lines.pop_back();
+  for (std::size_t i = kHeaderLines; i < lines.size(); ++i) {
+    const std::string_view move = value_of(lines[i].text);
+    if (!move.empty() && !looks_like_move(move)) return false;
+  }
+  return true;
 }
 
 T1ParseOutput read_t1_game(std::string_view bytes) {

@@ -52,8 +52,11 @@
 namespace ludex {
 
 // True if the bytes begin with a T1 header: 13 lines that each contain a
-// '#', the first two starting with '#', and the version, board size and
-// starting player fields empty or numbers. Ordinary text files are not T1.
+// '#', the first two starting with '#', the version, board size and starting
+// player fields empty or numbers, the human/computer fields empty or H / C,
+// the pie-rule and game-over fields empty or Y / N, and the first 16 move
+// lines holes or words. Ordinary text files (transcripts, notes, files that
+// merely start with comment lines) are not T1.
 bool looks_like_t1(std::string_view bytes);
 
 struct T1ParseOutput {

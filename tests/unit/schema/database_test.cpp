@@ -53,12 +53,13 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
 
   CHECK(schema_names(db, "table") ==
         std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players", "games",
-                              "import_errors", "meta", "moves", "nodes", "players", "properties",
-                              "source_files"});
+                              "import_errors", "meta", "moves", "nodes", "pieces", "players",
+                              "position_events", "properties", "source_files"});
   CHECK(schema_names(db, "index") ==
-        std::set<std::string>{"evaluations_by_value", "game_players_by_player", "games_by_date",
-                              "games_by_family", "games_by_file", "import_errors_by_file",
-                              "nodes_by_hash", "players_by_folded"});
+        std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
+                              "game_players_by_player", "games_by_date", "games_by_family",
+                              "games_by_file", "import_errors_by_file", "nodes_by_hash",
+                              "players_by_folded"});
   CHECK(schema_names(db, "trigger").size() == 3);
   CHECK(schema_names(db, "view") == std::set<std::string>{"node_order"});
 }

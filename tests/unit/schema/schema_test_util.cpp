@@ -265,6 +265,8 @@ std::string dump_tables(Database& db) {
       "SELECT * FROM comments ORDER BY node_id",
       "SELECT * FROM properties ORDER BY node_id, ordinal",
       "SELECT * FROM import_errors ORDER BY error_id",
+      "SELECT * FROM pieces ORDER BY piece_id",
+      "SELECT * FROM position_events ORDER BY code, node_id",
   };
   std::ostringstream out;
   for (const char* sql : kQueries) {

@@ -1,0 +1,77 @@
+#include "schema/position_codes.h"
+
+#include <utility>
+
+namespace ludex {
+namespace {
+
+constexpr int kDomainShift = 19;
+constexpr int kXShift = 11;
+constexpr int kYShift = 3;
+constexpr std::int64_t kLinkDomain = 8;
+constexpr std::int64_t kPieceDomain = 12;
+
+bool fits_byte(std::int32_t v) {
+  return v >= 0 && v <= 0xff;
+}
+bool fits_color(std::int8_t c) {
+  return c >= 0 && c <= 7;
+}
+
+std::int64_t pack(std::int64_t domain, std::int32_t x, std::int32_t y, std::int8_t color) {
+  return (domain << kDomainShift) | (static_cast<std::int64_t>(x) << kXShift) |
+         (static_cast<std::int64_t>(y) << kYShift) | color;
+}
+
+}  // namespace
+
+std::int64_t stone_code(Family family, const Occupant& stone) {
+  if (family == Family::kOther || !fits_byte(stone.point.x) || !fits_byte(stone.point.y) ||
+      !fits_color(stone.color)) {
+    return kNoCode;
+  }
+  return pack(static_cast<std::int64_t>(family), stone.point.x, stone.point.y, stone.color);
+}
+
+std::int64_t link_code(const TwixtLink& link) {
+  Point a = link.a;
+  Point b = link.b;
+  if (b < a) std::swap(a, b);
+  // b.x >= a.x, and a knight's move never has dx = 0: four directions.
+  const int dx = b.x - a.x;
+  const int dy = b.y - a.y;
+  int direction = -1;
+  if (dx == 1 && dy == -2) direction = 0;
+  if (dx == 1 && dy == 2) direction = 1;
+  if (dx == 2 && dy == -1) direction = 2;
+  if (dx == 2 && dy == 1) direction = 3;
+  if (direction < 0 || !fits_byte(a.x) || !fits_byte(a.y) || !fits_color(link.color)) {
+    return kNoCode;
+  }
+  return pack(kLinkDomain + direction, a.x, a.y, link.color);
+}
+
+std::int64_t piece_code(std::int64_t piece_id, std::int8_t color) {
+  if (piece_id < 0 || piece_id > kMaxPieceId || !fits_color(color)) return kNoCode;
+  return (kPieceDomain << kDomainShift) | (piece_id << kYShift) | color;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> code_ranges(Family family) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  if (family == Family::kOther) return out;
+  const auto domain = static_cast<std::int64_t>(family);
+  out.emplace_back(domain << kDomainShift, (domain + 1) << kDomainShift);
+  if (family == Family::kTwixt) {
+    out.emplace_back(kLinkDomain << kDomainShift, (kLinkDomain + 4) << kDomainShift);
+  }
+  if (family == Family::kBlokus) {
+    out.emplace_back(kPieceDomain << kDomainShift, (kPieceDomain + 1) << kDomainShift);
+  }
+  return out;
+}
+
+int color_count(Family family) {
+  return family == Family::kBlokus ? 4 : 2;
+}
+
+}  // namespace ludex

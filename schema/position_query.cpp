@@ -1,0 +1,436 @@
+#include "schema/position_query.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string_view>
+#include <tuple>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/blob_codec.h"
+#include "schema/position_codes.h"
+#include "schema/query_support.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+// Whether the feature with code ? is on the board at node n: the deepest
+// event of that code on the path from n's root to n is an addition. Events
+// of one code in one game are a key range in node id order; the ancestors
+// of n among them are those whose subtree reaches n, and the deepest
+// ancestor has the largest node id. 1 = present; NULL (no event) or 0 =
+// absent.
+constexpr const char* kPresence =
+    "(SELECT x.added FROM position_events AS x WHERE x.code = ? "
+    "AND x.node_id BETWEEN g.first_node_id AND n.node_id AND x.subtree_end >= n.node_id "
+    "ORDER BY x.node_id DESC LIMIT 1)";
+
+// The FROM clauses. SQLite's planner estimates a primary-key range of
+// nodes as a fixed fraction of the table, which is far too large for one
+// game's nodes or one subtree in an archive, so left alone it may prefer a
+// scan of nodes. Where the best order is known, CROSS JOIN fixes it
+// (docs/schema.md, "Query plans"):
+//  * kEventsFirst: from the additions of one code (d). Each is in effect
+//    from its node through its subtree, up to the next event of the code on
+//    the way down: every node of that region comes out once, with d its
+//    deepest event. Then the node's game by key.
+//  * kGamesThenEvents: the same, per game of an index-driven game filter
+//    (players): the code's events of one game are one key range.
+//  * kGamesFirst: the filtered games, each game's nodes as one key range.
+//  * kFree, kEventsFree: node conditions with their own index (hash,
+//    evaluations, candidate lists) are left to the planner.
+constexpr const char* kEventsFirst =
+    "FROM position_events AS d CROSS JOIN nodes AS n CROSS JOIN games AS g "
+    "WHERE d.code = ? AND d.added = 1 AND n.node_id BETWEEN d.node_id AND d.subtree_end "
+    "AND g.game_id = n.game_id";
+constexpr const char* kGamesThenEvents =
+    "FROM games AS g CROSS JOIN position_events AS d CROSS JOIN nodes AS n "
+    "WHERE d.code = ? AND d.added = 1 AND n.node_id BETWEEN d.node_id AND d.subtree_end "
+    "AND g.game_id = n.game_id";
+constexpr const char* kGamesFirst =
+    "FROM games AS g CROSS JOIN nodes AS n WHERE g.game_id = n.game_id";
+constexpr const char* kFree = "FROM nodes AS n JOIN games AS g ON g.game_id = n.game_id WHERE 1";
+constexpr const char* kEventsFree =
+    "FROM position_events AS d JOIN nodes AS n ON n.node_id BETWEEN d.node_id AND d.subtree_end "
+    "JOIN games AS g ON g.game_id = n.game_id WHERE d.code = ? AND d.added = 1";
+
+// With a driving event d: no other event of its code lies between d and n
+// on n's path.
+constexpr const char* kDeepestEvent =
+    " AND d.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1"
+    " AND NOT EXISTS (SELECT 1 FROM position_events AS x WHERE x.code = d.code"
+    " AND x.node_id > d.node_id AND x.node_id <= n.node_id AND x.subtree_end >= n.node_id)";
+
+constexpr const char* kNodeColumns =
+    "SELECT n.node_id, n.game_id, n.move_number, n.depth, n.main_line, n.position_hash ";
+
+// Counting a code's additions stops here: beyond it, a code is common
+// enough that which of two such codes drives makes little difference.
+constexpr std::int64_t kDriverCountCap = 100'000;
+
+// The position conditions as codes.
+struct PositionCodes {
+  std::vector<std::int64_t> present;              // each must be present
+  std::vector<std::vector<std::int64_t>> any_of;  // one of each group must be present
+  std::vector<std::int64_t> absent;               // each must be absent
+
+  bool empty() const { return present.empty() && any_of.empty() && absent.empty(); }
+};
+
+PositionCodes resolve_codes(SQLite::Database& db, const NodeFilter& f) {
+  PositionCodes codes;
+  if ((!f.has.empty() || !f.empty.empty()) && !f.game.family) {
+    throw std::invalid_argument("stone conditions need a game family");
+  }
+  const Family family = f.game.family.value_or(Family::kOther);
+  auto all_colors = [&](Point p) {
+    std::vector<std::int64_t> group;
+    for (int c = 1; c <= color_count(family); ++c) {
+      group.push_back(stone_code(family, Occupant{p, static_cast<std::int8_t>(c)}));
+    }
+    return group;
+  };
+  for (const Occupant& o : f.has) {
+    if (o.color == 0) {
+      codes.any_of.push_back(all_colors(o.point));
+    } else {
+      codes.present.push_back(stone_code(family, o));
+    }
+  }
+  for (const Occupant& o : f.empty) {
+    if (o.color == 0) {
+      for (std::int64_t code : all_colors(o.point)) codes.absent.push_back(code);
+    } else {
+      codes.absent.push_back(stone_code(family, o));
+    }
+  }
+  for (const TwixtLink& l : f.links) codes.present.push_back(link_code(l));
+  if (!f.pieces.empty()) {
+    SQLite::Statement find(db, "SELECT piece_id FROM pieces WHERE name = ?1");
+    for (const PieceCondition& p : f.pieces) {
+      std::int64_t id = -1;  // an unknown name: no code, no match
+      {
+        ResetOnExit reset(find);
+        find.bind(1, p.name);
+        if (find.executeStep()) id = find.getColumn(0).getInt64();
+      }
+      if (p.color != 0) {
+        codes.present.push_back(piece_code(id, p.color));
+        continue;
+      }
+      std::vector<std::int64_t> group;
+      for (std::int8_t c = 1; c <= 4; ++c) group.push_back(piece_code(id, c));
+      codes.any_of.push_back(std::move(group));
+    }
+  }
+  return codes;
+}
+
+// The present code with the fewest additions (counted up to the cap).
+std::int64_t rarest_code(SQLite::Database& db, const std::vector<std::int64_t>& codes) {
+  if (codes.size() == 1) return codes.front();
+  SQLite::Statement count(db,
+                          "SELECT count(*) FROM (SELECT 1 FROM position_events "
+                          "WHERE code = ?1 AND added = 1 LIMIT ?2)");
+  std::int64_t best = codes.front();
+  std::int64_t best_count = -1;
+  for (std::int64_t code : codes) {
+    ResetOnExit reset(count);
+    count.bind(1, code);
+    count.bind(2, kDriverCountCap);
+    count.executeStep();
+    const std::int64_t n = count.getColumn(0).getInt64();
+    if (best_count < 0 || n < best_count) {
+      best = code;
+      best_count = n;
+    }
+  }
+  return best;
+}
+
+// "FROM ... WHERE ..." of a node filter, and its parameters.
+Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
+  const PositionCodes codes = resolve_codes(db, f);
+  // With only conditions that hold on whole subtrees minus subtrees
+  // (position conditions, main line, game filters), the shallowest match of
+  // a game is a node where one of its codes changes the right way, or a
+  // root: only those are candidates (docs/schema.md, "--first").
+  const bool region_conditions_only =
+      !f.position_hash && !f.eval_min && !f.eval_max && !f.eval_swing && !f.has_eval;
+  const bool candidates = f.first_only && region_conditions_only && !codes.empty();
+  const bool driven = !candidates && !codes.present.empty();
+  const std::int64_t driver = driven ? rarest_code(db, codes.present) : kNoCode;
+  // Node conditions that come with an index of their own.
+  const bool node_indexed =
+      candidates || f.position_hash || f.eval_min || f.eval_max || f.eval_swing || f.has_eval;
+  const bool players = std::any_of(f.game.players.begin(), f.game.players.end(),
+                                   [](const std::string& p) { return !p.empty(); });
+
+  Condition c;
+  if (driven) {
+    c.add(node_indexed ? kEventsFree : players ? kGamesThenEvents : kEventsFirst);
+    c.integer(driver);
+    c.add(kDeepestEvent);
+  } else {
+    c.add(node_indexed ? kFree : kGamesFirst);
+  }
+  // True of every node; lets a game-driven plan read a game's nodes as one
+  // primary-key range.
+  c.add(" AND n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1");
+  c.append(game_condition(f.game));
+
+  if (candidates) {
+    c.add(" AND n.node_id IN (");
+    const char* separator = "";
+    auto candidate = [&](std::int64_t code, bool added) {
+      c.add(separator);
+      c.add(added ? "SELECT x.node_id FROM position_events AS x WHERE x.code = ? AND x.added = 1"
+                  : "SELECT x.node_id FROM position_events AS x WHERE x.code = ? AND x.added = 0");
+      c.integer(code);
+      separator = " UNION ALL ";
+    };
+    for (std::int64_t code : codes.present) candidate(code, true);
+    for (const auto& group : codes.any_of) {
+      for (std::int64_t code : group) candidate(code, true);
+    }
+    for (std::int64_t code : codes.absent) candidate(code, false);
+    // Without a code that must be present, a root may match with no event.
+    if (codes.present.empty() && codes.any_of.empty()) {
+      c.add(" UNION ALL SELECT r.first_node_id FROM games AS r");
+    }
+    c.add(")");
+  }
+  // A node whose position was not computed (hash NULL: an illegal move or
+  // setup on its path) has no known position to test.
+  if (!codes.empty()) c.add(" AND n.position_hash IS NOT NULL");
+  for (std::int64_t code : codes.present) {
+    if (driven && code == driver) continue;
+    c.add(" AND ");
+    c.add(kPresence);
+    c.add(" = 1");
+    c.integer(code);
+  }
+  for (const auto& group : codes.any_of) {
+    c.add(" AND (0");
+    for (std::int64_t code : group) {
+      c.add(" OR ");
+      c.add(kPresence);
+      c.add(" = 1");
+      c.integer(code);
+    }
+    c.add(")");
+  }
+  for (std::int64_t code : codes.absent) {
+    c.add(" AND ");
+    c.add(kPresence);
+    c.add(" IS NOT 1");
+    c.integer(code);
+  }
+  if (f.position_hash) {
+    c.add(" AND n.position_hash = ?");
+    c.integer(static_cast<std::int64_t>(*f.position_hash));
+  }
+  if (f.main_line_only) c.add(" AND n.main_line = 1");
+  if (f.eval_min || f.eval_max || f.has_eval) {
+    // The same evaluation must satisfy both bounds. Written so that the
+    // partial index evaluations_by_value (WHERE undetermined = 0) applies.
+    c.add(
+        " AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE e.source = ? "
+        "AND e.undetermined = 0 AND e.value IS NOT NULL");
+    c.integer(static_cast<std::int64_t>(f.eval_source));
+    if (f.eval_min) {
+      c.add(" AND e.value >= ?");
+      c.real(*f.eval_min);
+    }
+    if (f.eval_max) {
+      c.add(" AND e.value <= ?");
+      c.real(*f.eval_max);
+    }
+    c.add(")");
+  }
+  if (f.eval_swing) {
+    c.add(
+        " AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE e.source = ? "
+        "AND e.swing >= ?)");
+    c.integer(static_cast<std::int64_t>(f.eval_source));
+    c.real(*f.eval_swing);
+  }
+  return c;
+}
+
+// The statement find_nodes runs, its parameters, the limit last.
+struct NodeQuery {
+  std::string sql;
+  Condition condition;
+};
+
+NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
+  NodeQuery q;
+  q.condition = build_from_where(db, f);
+  // A game-first plan delivers this order without sorting.
+  q.sql = std::string(kNodeColumns) + q.condition.sql + " ORDER BY g.game_id, n.node_id";
+  // With first_only the limit counts games, applied while reading.
+  if (f.limit && !f.first_only) {
+    q.sql += " LIMIT ?";
+    q.condition.integer(*f.limit);
+  }
+  return q;
+}
+
+}  // namespace
+
+std::int64_t find_nodes(Database& db, const NodeFilter& filter,
+                        const std::function<bool(const NodeHit&)>& visit) {
+  const NodeQuery q = hits_query(db.handle(), filter);
+  SQLite::Statement st(db.handle(), q.sql);
+  bind_params(st, q.condition);
+  GameHitReader games(db.handle());
+  ResetOnExit reset(st);
+
+  std::int64_t visited = 0;
+  bool stopped = filter.limit && *filter.limit <= 0;
+  NodeHit out;  // its game is read once per game
+  auto emit = [&](const NodeHit& hit) {
+    if (out.game.game_id != hit.game.game_id && !games.read(hit.game.game_id, out.game)) {
+      throw std::runtime_error("node " + std::to_string(hit.node_id) + " has no game");
+    }
+    out.node_id = hit.node_id;
+    out.move_number = hit.move_number;
+    out.depth = hit.depth;
+    out.main_line = hit.main_line;
+    out.position_hash = hit.position_hash;
+    ++visited;
+    if (!visit(out) || (filter.limit && visited >= *filter.limit)) stopped = true;
+  };
+  NodeHit row;
+  NodeHit best;  // first_only: the shallowest hit of the current game so far
+  bool pending = false;
+  while (!stopped && st.executeStep()) {
+    row.node_id = st.getColumn(0).getInt64();
+    row.game.game_id = st.getColumn(1).getInt64();
+    row.move_number = st.getColumn(2).getInt();
+    row.depth = st.getColumn(3).getInt();
+    row.main_line = st.getColumn(4).getInt() != 0;
+    row.position_hash = static_cast<std::uint64_t>(column_int(st, 5, 0));
+    if (!filter.first_only) {
+      emit(row);
+      continue;
+    }
+    if (pending && best.game.game_id != row.game.game_id) {
+      pending = false;
+      emit(best);
+      if (stopped) break;
+    }
+    // Rows come in node id order: on equal depth the earlier one stays.
+    if (!pending || row.depth < best.depth) {
+      best = row;
+      pending = true;
+    }
+  }
+  if (pending && !stopped) emit(best);
+  return visited;
+}
+
+std::int64_t count_nodes(Database& db, const NodeFilter& filter) {
+  Condition c = build_from_where(db.handle(), filter);
+  std::string sql;
+  if (filter.first_only) {
+    sql = "SELECT count(DISTINCT n.game_id) " + c.sql;
+  } else if (filter.limit) {
+    sql = "SELECT count(*) FROM (SELECT 1 " + c.sql + " LIMIT ?)";
+    c.integer(*filter.limit);
+  } else {
+    sql = "SELECT count(*) " + c.sql;
+  }
+  SQLite::Statement st(db.handle(), sql);
+  bind_params(st, c);
+  ResetOnExit reset(st);
+  if (!st.executeStep()) throw std::runtime_error("count query returned no row");
+  std::int64_t n = st.getColumn(0).getInt64();
+  if (filter.limit) n = std::min(n, std::max<std::int64_t>(*filter.limit, 0));
+  return n;
+}
+
+std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter) {
+  const NodeQuery q = hits_query(db.handle(), filter);
+  return explain_plan(db.handle(), q.sql, q.condition);
+}
+
+NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter) {
+  const Condition games = game_condition(filter);
+  NextMoves out;
+  {
+    SQLite::Statement st(db.handle(),
+                         "SELECT count(*), count(DISTINCT n.game_id) FROM nodes AS n "
+                         "JOIN games AS g ON g.game_id = n.game_id WHERE n.position_hash = ?" +
+                             games.sql);
+    st.bind(1, static_cast<std::int64_t>(hash));
+    bind_params(st, games, 2);
+    ResetOnExit reset(st);
+    if (st.executeStep()) {
+      out.positions = st.getColumn(0).getInt64();
+      out.games = st.getColumn(1).getInt64();
+    }
+  }
+  // The children of a node: the first is node_id + 1 (pre-order), each next
+  // sibling starts after the previous one's subtree, until the parent's
+  // subtree ends. Primary-key steps only; no index on parent_id needed.
+  SQLite::Statement st(
+      db.handle(),
+      "WITH RECURSIVE child (node_id, parent_end) AS ("
+      "SELECT n.node_id + 1, n.subtree_end FROM nodes AS n JOIN games AS g "
+      "ON g.game_id = n.game_id WHERE n.position_hash = ? AND n.subtree_end > n.node_id" +
+          games.sql +
+          " UNION ALL SELECT c.subtree_end + 1, child.parent_end FROM child "
+          "JOIN nodes AS c ON c.node_id = child.node_id WHERE c.subtree_end < child.parent_end) "
+          "SELECT c.game_id, g.winner, m.seat, m.color, m.kind, m.points, p.name "
+          "FROM child JOIN nodes AS c ON c.node_id = child.node_id "
+          "JOIN games AS g ON g.game_id = c.game_id "
+          "JOIN moves AS m ON m.node_id = c.node_id AND m.ordinal = 0 "
+          "LEFT JOIN pieces AS p ON p.piece_id = m.piece_id");
+  st.bind(1, static_cast<std::int64_t>(hash));
+  bind_params(st, games, 2);
+  ResetOnExit reset(st);
+
+  using Key = std::tuple<std::int8_t, std::int8_t, MoveKind, std::vector<Point>, std::string>;
+  std::map<Key, Continuation> moves;
+  std::set<std::pair<const Continuation*, std::int64_t>> seen;  // (move, game)
+  while (st.executeStep()) {
+    const std::int64_t game_id = st.getColumn(0).getInt64();
+    const int winner = st.getColumn(1).getInt();
+    Continuation m;
+    m.seat = static_cast<std::int8_t>(st.getColumn(2).getInt());
+    m.color = static_cast<std::int8_t>(st.getColumn(3).getInt());
+    m.kind = static_cast<MoveKind>(st.getColumn(4).getInt());
+    const SQLite::Column points = st.getColumn(5);
+    if (!points.isNull() &&
+        !decode_points(std::string_view(static_cast<const char*>(points.getBlob()),
+                                        static_cast<std::size_t>(points.getBytes())),
+                       m.points)) {
+      throw std::runtime_error("corrupt moves.points in game " + std::to_string(game_id));
+    }
+    std::sort(m.points.begin(), m.points.end());
+    m.piece = column_text(st, 6);
+    Key key{m.seat, m.color, m.kind, m.points, m.piece};
+    auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
+    Continuation& c = it->second;
+    ++c.occurrences;
+    if (seen.emplace(&c, game_id).second) {
+      ++c.games;
+      if (winner == 1) ++c.seat1_wins;
+      if (winner == 2) ++c.seat2_wins;
+    }
+  }
+  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
+  // Stable: the map gave key order, which breaks the ties.
+  std::stable_sort(
+      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
+        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
+      });
+  return out;
+}
+
+}  // namespace ludex

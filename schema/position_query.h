@@ -1,0 +1,110 @@
+// Finding nodes by position: stones present or absent, Twixt links, Blokus
+// pieces, the position hash, evaluations, combined with any GameFilter; and
+// the moves played from a position (ludex next). Every query is assembled
+// from fixed SQL fragments; user values are only ever bound parameters.
+// docs/schema.md ("Position search") explains the tables and the plans.
+#ifndef LUDEX_SCHEMA_POSITION_QUERY_H_
+#define LUDEX_SCHEMA_POSITION_QUERY_H_
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/position.h"
+#include "schema/database.h"
+#include "schema/game_query.h"
+
+namespace ludex {
+
+// A Blokus piece that must be on the board: Pentobi's name ("V5") and the
+// colour 1..4 that placed it, 0 = any colour.
+struct PieceCondition {
+  std::string name;
+  std::int8_t color = 0;
+};
+
+// Every set condition must hold at a node. Position conditions (has, empty,
+// links, pieces) are in the model's coordinates and colours (seat, Blokus
+// colour) and need game.family: a point means nothing without its family.
+// They see only nodes whose position was computed and stored: games stored
+// with positions (games.hash_version set), nodes with a position hash (not
+// after an illegal move).
+struct NodeFilter {
+  GameFilter game;                     // the games the nodes must belong to; game.limit is ignored
+  std::vector<Occupant> has;           // each stone stands at the node
+  std::vector<Occupant> empty;         // no such stone; color 0 = no stone of any colour
+  std::vector<TwixtLink> links;        // each link exists at the node (Twixt)
+  std::vector<PieceCondition> pieces;  // each piece is on the board (Blokus)
+  std::optional<std::uint64_t> position_hash;  // nodes.position_hash equals it
+  // Evaluation conditions, all on evaluations of eval_source; an
+  // undetermined or NaN evaluation never matches.
+  EvalSource eval_source = EvalSource::kGameTree;
+  std::optional<double> eval_min;  // some evaluation >= eval_min
+  std::optional<double> eval_max;  // ... and <= eval_max (the same evaluation)
+  // Some evaluation differs by at least eval_swing from the parent's first
+  // evaluation (evaluations.swing).
+  std::optional<double> eval_swing;
+  bool has_eval = false;        // the node has an evaluation
+  bool main_line_only = false;  // only nodes on their game's main line
+  // Only the shallowest matching node of each game (the smallest depth;
+  // among equals the smallest node id).
+  bool first_only = false;
+  std::optional<std::int64_t> limit;  // at most this many hits
+};
+
+struct NodeHit {
+  GameHit game;  // the node's game, as find_games reports it
+  std::int64_t node_id = 0;
+  std::int32_t move_number = 0;  // moves from the root, the node's own included
+  std::int32_t depth = 0;        // edges from the root
+  bool main_line = false;
+  std::uint64_t position_hash = 0;  // 0 = none stored
+};
+
+// Calls visit for every matching node in (game id, node id) order; stops
+// early when visit returns false. Returns the number of nodes visited.
+// Throws std::invalid_argument for position conditions without a family,
+// SQLite::Exception on database errors.
+std::int64_t find_nodes(Database& db, const NodeFilter& filter,
+                        const std::function<bool(const NodeHit&)>& visit);
+
+// The number of nodes find_nodes would visit (at most filter.limit).
+std::int64_t count_nodes(Database& db, const NodeFilter& filter);
+
+// The EXPLAIN QUERY PLAN lines ("detail" column) of the statement find_nodes
+// runs for filter, with its values bound. For diagnostics and tests.
+std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter);
+
+// One move played from a position, with how often.
+struct Continuation {
+  std::int8_t seat = 0;
+  std::int8_t color = 0;  // Blokus colour, else 0
+  MoveKind kind = MoveKind::kPlace;
+  std::vector<Point> points;     // sorted, so that the same cells in any order are one move
+  std::string piece;             // Blokus piece name, else ""
+  std::int64_t occurrences = 0;  // child nodes playing it
+  std::int64_t games = 0;        // distinct games among them
+  std::int64_t seat1_wins = 0;   // of those games, won by seat 1 (games.winner = 1)
+  std::int64_t seat2_wins = 0;   // ... won by seat 2
+};
+
+struct NextMoves {
+  std::int64_t positions = 0;  // nodes with the hash in the filtered games
+  std::int64_t games = 0;      // distinct games among them
+  // Ordered by occurrences, then games, descending; then by seat, colour,
+  // kind, points and piece.
+  std::vector<Continuation> moves;
+};
+
+// The moves played from every node whose position hash is `hash`, in the
+// games that match filter (filter.limit ignored): each child's first move,
+// grouped by (seat, colour, kind, points, piece). Children without a move
+// are not counted.
+NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter);
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_POSITION_QUERY_H_

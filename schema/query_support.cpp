@@ -1,0 +1,161 @@
+#include "schema/query_support.h"
+
+#include "schema/statement_util.h"
+#include "schema/text_fold.h"
+
+namespace ludex {
+namespace {
+
+// The largest code point: appended to a date bound, it makes every date
+// that starts with the bound compare below it.
+constexpr const char* kMaxCodePoint = "\xF4\x8F\xBF\xBF";
+
+}  // namespace
+
+void Condition::append(const Condition& other) {
+  sql += other.sql;
+  params.insert(params.end(), other.params.begin(), other.params.end());
+}
+
+Condition game_condition(const GameFilter& f) {
+  Condition c;
+  std::vector<std::string> patterns;
+  for (const std::string& p : f.players) {
+    if (!p.empty()) patterns.push_back(user_pattern_to_glob(p));
+  }
+  // Each player drives an index search: folded name range, then the
+  // player's games.
+  for (const std::string& p : patterns) {
+    c.add(
+        " AND g.game_id IN (SELECT gp.game_id FROM players AS p "
+        "JOIN game_players AS gp ON gp.player_id = p.player_id WHERE p.name_folded GLOB ?)");
+    c.text(p);
+  }
+  if (patterns.size() == 2) {
+    // Between the two: the names must match in different seats.
+    c.add(
+        " AND EXISTS (SELECT 1 FROM game_players AS a "
+        "JOIN players AS pa ON pa.player_id = a.player_id "
+        "JOIN game_players AS b ON b.game_id = a.game_id AND b.seat <> a.seat "
+        "JOIN players AS pb ON pb.player_id = b.player_id "
+        "WHERE a.game_id = g.game_id AND pa.name_folded GLOB ? AND pb.name_folded GLOB ?)");
+    c.text(patterns[0]);
+    c.text(patterns[1]);
+  }
+  if (f.family) {
+    c.add(" AND g.family = ?");
+    c.text(std::string(family_name(*f.family)));
+  }
+  if (!f.variant.empty()) {
+    c.add(" AND g.variant = ?");
+    c.text(f.variant);
+  }
+  if (f.size) {
+    c.add(" AND g.board_columns = ? AND g.board_rows = ?");
+    c.integer(*f.size);
+    c.integer(*f.size);
+  }
+  if (!f.event.empty()) {
+    c.add(" AND ludex_fold(g.event) GLOB ?");
+    c.text(user_pattern_to_glob(f.event));
+  }
+  if (!f.result.empty()) {
+    c.add(" AND ludex_fold(g.result) GLOB ?");
+    c.text(user_pattern_to_glob(f.result));
+  }
+  if (f.winner) {
+    c.add(" AND g.winner = ?");
+    c.integer(*f.winner);
+  }
+  if (!f.date_from.empty()) {
+    c.add(" AND g.date >= ?");
+    c.text(f.date_from);
+  }
+  if (!f.date_to.empty()) {
+    c.add(" AND g.date < ?");
+    c.text(f.date_to + kMaxCodePoint);
+  }
+  if (f.moves_min) {
+    c.add(" AND g.main_line_moves >= ?");
+    c.integer(*f.moves_min);
+  }
+  if (f.moves_max) {
+    c.add(" AND g.main_line_moves <= ?");
+    c.integer(*f.moves_max);
+  }
+  return c;
+}
+
+int bind_params(SQLite::Statement& st, const Condition& c, int first) {
+  int i = first;
+  for (const auto& p : c.params) {
+    if (const auto* s = std::get_if<std::string>(&p)) {
+      st.bind(i++, *s);
+    } else if (const auto* d = std::get_if<double>(&p)) {
+      st.bind(i++, *d);
+    } else {
+      st.bind(i++, std::get<std::int64_t>(p));
+    }
+  }
+  return i;
+}
+
+const char* const kGameHitColumns =
+    "g.game_id, (SELECT f.path FROM source_files AS f WHERE f.file_id = g.file_id), "
+    "g.game_index, g.family, g.variant, g.result, g.winner, g.date, g.event, g.main_line_moves";
+
+void read_game_columns(const SQLite::Statement& st, int first, GameHit& hit) {
+  hit.game_id = st.getColumn(first).getInt64();
+  hit.file = column_text(st, first + 1);
+  hit.game_index = st.getColumn(first + 2).getInt();
+  hit.family = parse_family(st.getColumn(first + 3).getString()).value_or(Family::kOther);
+  hit.variant = column_text(st, first + 4);
+  hit.result = column_text(st, first + 5);
+  hit.winner = static_cast<std::int8_t>(st.getColumn(first + 6).getInt());
+  hit.date = column_text(st, first + 7);
+  hit.event = column_text(st, first + 8);
+  hit.moves = st.getColumn(first + 9).getInt();
+}
+
+PlayerReader::PlayerReader(SQLite::Database& db)
+    : st_(db,
+          "SELECT gp.seat, p.name FROM game_players AS gp "
+          "JOIN players AS p ON p.player_id = gp.player_id "
+          "WHERE gp.game_id = ?1 ORDER BY gp.seat, gp.player_id") {}
+
+void PlayerReader::read(std::int64_t game_id, std::vector<SeatPlayer>& out) {
+  out.clear();
+  ResetOnExit reset(st_);
+  st_.bind(1, game_id);
+  while (st_.executeStep()) {
+    out.push_back(SeatPlayer{static_cast<std::int8_t>(st_.getColumn(0).getInt()),
+                             st_.getColumn(1).getString()});
+  }
+}
+
+GameHitReader::GameHitReader(SQLite::Database& db)
+    : game_(db, std::string("SELECT ") + kGameHitColumns + " FROM games AS g WHERE g.game_id = ?1"),
+      players_(db) {}
+
+bool GameHitReader::read(std::int64_t game_id, GameHit& hit) {
+  {
+    ResetOnExit reset(game_);
+    game_.bind(1, game_id);
+    if (!game_.executeStep()) return false;
+    read_game_columns(game_, 0, hit);
+  }
+  players_.read(game_id, hit.players);
+  return true;
+}
+
+std::vector<std::string> explain_plan(SQLite::Database& db, const std::string& sql,
+                                      const Condition& c) {
+  SQLite::Statement st(db, "EXPLAIN QUERY PLAN " + sql);
+  bind_params(st, c);
+  ResetOnExit reset(st);
+  std::vector<std::string> details;
+  while (st.executeStep()) details.push_back(st.getColumn(3).getString());
+  return details;
+}
+
+}  // namespace ludex

@@ -1,0 +1,79 @@
+// Pieces shared by the query functions (find_games, find_nodes,
+// continuations): the WHERE fragments of a GameFilter, parameter binding, and
+// reading a GameHit. For code in schema/ only.
+//
+// Every query is assembled from fixed SQL fragments; user text only ever
+// travels as a bound parameter.
+#ifndef LUDEX_SCHEMA_QUERY_SUPPORT_H_
+#define LUDEX_SCHEMA_QUERY_SUPPORT_H_
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/game_query.h"
+
+namespace ludex {
+
+// A WHERE clause under construction: fixed SQL fragments, and the values of
+// their '?' parameters in order of appearance.
+struct Condition {
+  std::string sql;
+  std::vector<std::variant<std::int64_t, double, std::string>> params;
+
+  void add(const char* fragment) { sql += fragment; }
+  void text(std::string value) { params.emplace_back(std::move(value)); }
+  void integer(std::int64_t value) { params.emplace_back(value); }
+  void real(double value) { params.emplace_back(value); }
+  // Appends another condition's fragments and parameters.
+  void append(const Condition& other);
+};
+
+// The conditions of a game filter (its limit aside), each " AND ..." on the
+// table alias g (games).
+Condition game_condition(const GameFilter& filter);
+
+// Binds params to parameters first, first + 1, ...; returns the next free
+// parameter number.
+int bind_params(SQLite::Statement& st, const Condition& c, int first = 1);
+
+// The select list of a GameHit over games AS g; read_game_columns() reads it
+// from column `first` on. Players are read separately (PlayerReader).
+extern const char* const kGameHitColumns;
+void read_game_columns(const SQLite::Statement& st, int first, GameHit& hit);
+
+// The players of a game, in seat order: one statement, prepared once and
+// re-bound per game.
+class PlayerReader {
+ public:
+  explicit PlayerReader(SQLite::Database& db);
+  void read(std::int64_t game_id, std::vector<SeatPlayer>& out);
+
+ private:
+  SQLite::Statement st_;
+};
+
+// A whole GameHit by game id: two statements, prepared once.
+class GameHitReader {
+ public:
+  explicit GameHitReader(SQLite::Database& db);
+  // Fills hit; false if there is no such game.
+  bool read(std::int64_t game_id, GameHit& hit);
+
+ private:
+  SQLite::Statement game_;
+  PlayerReader players_;
+};
+
+// The "detail" column of EXPLAIN QUERY PLAN for sql, with c's parameters
+// bound.
+std::vector<std::string> explain_plan(SQLite::Database& db, const std::string& sql,
+                                      const Condition& c);
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_QUERY_SUPPORT_H_
