@@ -1,0 +1,64 @@
+// ludex-bench: the synthetic archive generator and the import benchmarks.
+// This file only dispatches and is the one place where environment failures
+// (exceptions) are caught.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench/commands.h"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: ludex-bench <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  generate --out DIR --games N --seed S [--mix hex,twixt,go,blokus] [--format sgf,gtv]\n"
+    "                                 write a synthetic archive (deterministic in the seed)\n"
+    "  import --archive DIR --db DB [--jobs N]\n"
+    "                                 time the ludex import, a second import of the same\n"
+    "                                 archive, and SQLite alone inserting the same rows\n"
+    "  store  --archive DIR --db DB   time the database writer alone (parsed beforehand)\n"
+    "  parse  --archive DIR [--jobs N] time reading and parsing alone (no database)\n"
+    "\n"
+    "Run 'ludex-bench <command> --help' for a command's options.\n";
+
+struct Command {
+  std::string_view name;
+  int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Command kCommands[] = {
+    {"generate", ludex::run_generate_command},
+    {"import", ludex::run_import_bench_command},
+    {"store", ludex::run_store_bench_command},
+    {"parse", ludex::run_parse_bench_command},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string_view name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& command : kCommands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(args);
+    } catch (const std::exception& e) {
+      std::cerr << "ludex-bench " << name << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  std::cerr << "ludex-bench: unknown command '" << name << "'\n" << kUsage;
+  return 2;
+}

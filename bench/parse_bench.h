@@ -1,0 +1,58 @@
+// Parsing without a database: what the import's worker threads do, timed
+// stage by stage, so that parse speed and database speed can be told apart.
+#ifndef LUDEX_BENCH_PARSE_BENCH_H_
+#define LUDEX_BENCH_PARSE_BENCH_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ludex {
+
+struct ParseBenchOptions {
+  int jobs = 0;            // threads; 0 = one per core
+  bool hash = false;       // also the content hash, as the import's workers do
+  bool positions = false;  // also compute_positions for every game, as they do
+};
+
+// Totals for the files of one format ("sgf", "gtv", ...). Stage seconds are
+// summed over threads (thread-seconds), so bytes / parse_seconds is the
+// speed of one core.
+struct ParseFormatFigures {
+  std::string format;
+  std::int64_t files = 0;
+  std::int64_t bytes = 0;
+  std::int64_t games = 0;
+  std::int64_t nodes = 0;
+  double read_seconds = 0;
+  double hash_seconds = 0;
+  double parse_seconds = 0;
+  double positions_seconds = 0;
+  double free_seconds = 0;  // destroying the parsed records (and positions)
+};
+
+struct ParseBenchResult {
+  int jobs = 0;
+  std::int64_t files = 0;
+  std::int64_t bytes = 0;
+  std::int64_t games = 0;
+  std::int64_t nodes = 0;
+  std::int64_t errors = 0;             // games or files lost
+  std::int64_t warnings = 0;           // parse warnings
+  std::int64_t position_warnings = 0;  // where position computation stopped
+  double seconds = 0;                  // wall time, all threads
+  std::vector<ParseFormatFigures> formats;
+};
+
+// Reads (and hashes, parses, computes positions of) every file on `jobs`
+// threads, each taking the next file. Throws std::runtime_error when a file
+// cannot be read.
+ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
+                                 const ParseBenchOptions& options);
+
+// Reads a whole file; throws std::runtime_error on failure.
+std::string read_whole_file(const std::string& path);
+
+}  // namespace ludex
+
+#endif  // LUDEX_BENCH_PARSE_BENCH_H_
