@@ -155,22 +155,14 @@ Result<PositionDelta> GoPosition::apply_setup(const std::vector<Property>& props
 }
 
 Result<PositionDelta> GoPosition::play(const Move& move) {
-  switch (move.kind) {
-    case MoveKind::kPlace:
-      return place(move);
-    case MoveKind::kPass:
-    case MoveKind::kResign:
-    case MoveKind::kForfeit:
-    case MoveKind::kDrawOffer:
-    case MoveKind::kDrawAccept:
-      ko_point_.reset();
-      ko_retaken_ = false;
-      return PositionDelta{};
-    case MoveKind::kSwapPieces:
-    case MoveKind::kSwapSides:
-      return Error{{}, std::string(move_kind_name(move.kind)) + " is not a go move"};
-    case MoveKind::kUnknown:
-      break;
+  if (move.kind == MoveKind::kPlace) return place(move);
+  if (leaves_board_unchanged(move.kind)) {
+    ko_point_.reset();
+    ko_retaken_ = false;
+    return PositionDelta{};
+  }
+  if (move.kind == MoveKind::kSwapPieces || move.kind == MoveKind::kSwapSides) {
+    return Error{{}, std::string(move_kind_name(move.kind)) + " is not a go move"};
   }
   return Error{{}, "a move of unknown kind cannot be played"};
 }
@@ -225,15 +217,7 @@ Result<PositionDelta> GoPosition::place(const Move& move) {
 }
 
 std::vector<Occupant> GoPosition::occupants() const {
-  std::vector<Occupant> out;
-  for (std::int32_t x = 0; x < columns_; ++x) {
-    for (std::int32_t y = 0; y < rows_; ++y) {
-      const Point p{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
-      const std::int8_t c = cells_[index(p)];
-      if (c != 0) out.push_back(Occupant{p, c});
-    }
-  }
-  return out;
+  return scan_occupants(columns_, rows_, [this](const Point& p) { return cells_[index(p)]; });
 }
 
 Result<std::unique_ptr<Position>> new_go_position(const GameRecord& game) {

@@ -87,10 +87,9 @@ class HexRules final : public FamilyRules {
 
   std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
                                  std::string_view result) const override {
-    const char side = sgf_result_side(result);
-    if (side == 'B') return 1;
-    if (side == 'W') return 2;
-    return 0;
+    // Little Golem's RE names the winner by PB/PW too, so B is seat 1 in
+    // both dialects even though LG labels seat 1's moves W.
+    return black_first_winner(result);
   }
 
  private:

@@ -32,10 +32,7 @@ class OtherRules final : public FamilyRules {
 
   std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
                                  std::string_view result) const override {
-    const char side = sgf_result_side(result);
-    if (side == 'B') return 1;
-    if (side == 'W') return 2;
-    return 0;
+    return black_first_winner(result);
   }
 };
 

@@ -6,6 +6,7 @@
 #include "games/blokus_points.h"
 #include "games/go_points.h"
 #include "games/hex_points.h"
+#include "games/sgf_values.h"
 #include "games/twixt_points.h"
 
 namespace ludex {
@@ -58,30 +59,13 @@ std::string family_point_text(Family family, const Point& p) {
   return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")";
 }
 
-bool setup_id_matches(std::string_view written, std::string_view id) {
-  if (written == id) return true;
-  bool lower = false;
-  std::size_t k = 0;
-  for (char c : written) {
-    if (c >= 'a' && c <= 'z') {
-      lower = true;
-    } else if (c >= 'A' && c <= 'Z') {
-      if (k >= id.size() || id[k] != c) return false;
-      ++k;
-    } else {
-      return false;
-    }
-  }
-  return lower && k == id.size();
-}
-
 Result<std::vector<SetupPoint>> read_setup_points(const std::vector<Property>& props,
                                                   const std::vector<SetupId>& ids,
                                                   PointParser parse, const BoardSize& size) {
   std::vector<SetupPoint> out;
   for (const Property& p : props) {
     const auto it = std::find_if(ids.begin(), ids.end(),
-                                 [&](const SetupId& s) { return setup_id_matches(p.id, s.id); });
+                                 [&](const SetupId& s) { return sgf_id_is(p.id, s.id); });
     if (it == ids.end()) continue;
     for (const std::string& raw : p.values) {
       const std::string_view value = trim_ascii(raw);
@@ -111,6 +95,23 @@ Result<std::vector<SetupPoint>> read_setup_points(const std::vector<Property>& p
     }
   }
   return out;
+}
+
+bool leaves_board_unchanged(MoveKind kind) {
+  switch (kind) {
+    case MoveKind::kPass:
+    case MoveKind::kResign:
+    case MoveKind::kForfeit:
+    case MoveKind::kDrawOffer:
+    case MoveKind::kDrawAccept:
+      return true;
+    case MoveKind::kPlace:
+    case MoveKind::kSwapPieces:
+    case MoveKind::kSwapSides:
+    case MoveKind::kUnknown:
+      return false;
+  }
+  return false;
 }
 
 }  // namespace ludex

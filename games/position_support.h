@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "core/node.h"
 #include "games/coord_text.h"
+#include "games/position.h"
 
 namespace ludex {
 
@@ -70,9 +71,26 @@ Result<std::vector<SetupPoint>> read_setup_points(const std::vector<Property>& p
                                                   const std::vector<SetupId>& ids,
                                                   PointParser parse, const BoardSize& size);
 
-// True when the property id as written is `id`, exactly or as an FF[3]
-// mixed-case name whose uppercase letters spell it ("AddBlack" for "AB").
-bool setup_id_matches(std::string_view written, std::string_view id);
+// True for the move kinds that leave the board as it is in every family:
+// pass, resign, forfeit, draw offers and acceptances. (Swaps are not among
+// them: each family decides what a swap does to its board.)
+bool leaves_board_unchanged(MoveKind kind);
+
+// Every occupied point of a columns x rows grid, in Point order (x-major),
+// which is the order Position::occupants() promises. cell(p) returns the
+// colour at p, 0 for empty.
+template <class CellAt>
+std::vector<Occupant> scan_occupants(std::int32_t columns, std::int32_t rows, CellAt cell) {
+  std::vector<Occupant> out;
+  for (std::int32_t x = 0; x < columns; ++x) {
+    for (std::int32_t y = 0; y < rows; ++y) {
+      const Point p{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+      const std::int8_t c = cell(p);
+      if (c != 0) out.push_back(Occupant{p, c});
+    }
+  }
+  return out;
+}
 
 }  // namespace ludex
 

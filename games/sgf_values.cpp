@@ -69,6 +69,23 @@ std::string unescape(std::string_view raw, bool keep_lone_backslash) {
 
 }  // namespace
 
+bool sgf_id_is(std::string_view written, std::string_view id) {
+  if (written == id) return true;
+  bool lower = false;
+  std::size_t k = 0;
+  for (char c : written) {
+    if (c >= 'a' && c <= 'z') {
+      lower = true;
+    } else if (c >= 'A' && c <= 'Z') {
+      if (k >= id.size() || id[k] != c) return false;
+      ++k;
+    } else {
+      return false;
+    }
+  }
+  return lower && k == id.size() && k > 0;
+}
+
 const Property* find_sgf_property(const std::vector<Property>& props, std::string_view id) {
   for (const Property& p : props) {
     if (p.id == id) return &p;
@@ -139,6 +156,13 @@ std::optional<MoveKind> parse_special_move(std::string_view value) {
     if (iequals(t, name)) return kind;
   }
   return std::nullopt;
+}
+
+std::int8_t black_first_winner(std::string_view result) {
+  const char side = sgf_result_side(result);
+  if (side == 'B') return 1;
+  if (side == 'W') return 2;
+  return 0;
 }
 
 }  // namespace ludex

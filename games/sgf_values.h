@@ -16,6 +16,12 @@
 
 namespace ludex {
 
+// True if a property id as written names `id` (upper case): the same id, or
+// an FF[3]-style long name whose capitals spell it ("CoPyright" is CP,
+// "PlayerBlack" is PB). Ids without lower-case letters must match exactly, so
+// Little Golem's "b" and Pentobi's "1L" are never taken for anything else.
+bool sgf_id_is(std::string_view written, std::string_view id);
+
 // The first property named `id` (uppercase, e.g. "GM"). An exact match wins;
 // otherwise an FF[3]-style name whose uppercase letters spell `id`
 // ("CoPyright" for "CP"). nullptr if none.
@@ -36,6 +42,9 @@ std::optional<SgfBoardSize> parse_sgf_board_size(std::string_view value);
 // results, 0 for a draw ("0", "Draw", "Jigo"), no result ("Void", "?", "")
 // or anything not understood.
 char sgf_result_side(std::string_view result);
+// The seat that won by an RE value when Black is seat 1 and White seat 2
+// (go, HexGui hex, any other game): 1, 2, or 0 for none.
+std::int8_t black_first_winner(std::string_view result);
 
 // Move values reach the decoders as the bytes between '[' and ']' in the
 // file, SGF escapes included. sgf_unescape_value removes them: "\x" -> "x",

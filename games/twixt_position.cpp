@@ -135,20 +135,11 @@ class TwixtPosition final : public Position {
   }
 
   Result<PositionDelta> play(const Move& move) override {
-    switch (move.kind) {
-      case MoveKind::kPlace:
-        return place(move);
-      case MoveKind::kSwapPieces:
-        return swap_pieces(move);
-      case MoveKind::kPass:
-      case MoveKind::kSwapSides:
-      case MoveKind::kResign:
-      case MoveKind::kForfeit:
-      case MoveKind::kDrawOffer:
-      case MoveKind::kDrawAccept:
-        return PositionDelta{};
-      case MoveKind::kUnknown:
-        break;
+    if (move.kind == MoveKind::kPlace) return place(move);
+    if (move.kind == MoveKind::kSwapPieces) return swap_pieces(move);
+    // swap-sides exchanges the players, not the stones.
+    if (move.kind == MoveKind::kSwapSides || leaves_board_unchanged(move.kind)) {
+      return PositionDelta{};
     }
     return Error{{}, "a move of unknown kind cannot be played"};
   }
@@ -156,15 +147,7 @@ class TwixtPosition final : public Position {
   std::uint64_t hash() const override { return hash_; }
 
   std::vector<Occupant> occupants() const override {
-    std::vector<Occupant> out;
-    out.reserve(static_cast<std::size_t>(pegs_count_));
-    for (std::int32_t x = 0; x < columns_; ++x) {
-      for (std::int32_t y = 0; y < rows_; ++y) {
-        const Point p{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
-        if (peg(p) != 0) out.push_back(Occupant{p, peg(p)});
-      }
-    }
-    return out;
+    return scan_occupants(columns_, rows_, [this](const Point& p) { return peg(p); });
   }
 
   std::vector<TwixtLink> links() const override {

@@ -52,23 +52,6 @@ std::string sgf_escape(std::string_view text) {
   return out;
 }
 
-bool sgf_id_is(std::string_view written, std::string_view id) {
-  if (written == id) return true;
-  bool lower = false;
-  std::size_t k = 0;
-  for (char c : written) {
-    if (c >= 'a' && c <= 'z') {
-      lower = true;
-    } else if (c >= 'A' && c <= 'Z') {
-      if (k >= id.size() || id[k] != c) return false;
-      ++k;
-    } else {
-      return false;
-    }
-  }
-  return lower && k == id.size() && k > 0;
-}
-
 bool is_sgf_point_property(std::string_view id) {
   static constexpr std::string_view kIds[] = {"AB", "AW", "AE", "A1", "A2", "A3", "A4", "TR", "SQ",
                                               "CR", "MA", "SL", "DD", "TB", "TW", "VW", "AR", "LN"};

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "games/sgf_values.h"  // sgf_id_is
+
 namespace ludex {
 
 // A raw value as SGF text: '\' + line end (a soft line break) is removed,
@@ -24,12 +26,6 @@ bool sgf_unescape_is_identity(std::string_view raw);
 std::string sgf_escape(std::string_view text);
 // Appends sgf_escape(text) to out.
 void append_sgf_escaped(std::string_view text, std::string& out);
-
-// True if a property id as written names `id` (upper case): the same id, or
-// an FF[3]-style long name whose capitals spell it ("CoPyright" is CP,
-// "PlayerBlack" is PB). Ids without lower-case letters must match exactly, so
-// Little Golem's "b" and Pentobi's "1L" are never taken for anything else.
-bool sgf_id_is(std::string_view written, std::string_view id);
 
 // True for properties whose values are points or point lists (setup and
 // markup: AB AW AE A1..A4 TR SQ CR MA SL DD TB TW VW AR LN). Their values are
