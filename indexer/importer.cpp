@@ -60,19 +60,22 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   }
   std::int64_t games_in_batch = 0;
 
-  // The content hashes already recorded, looked up before the workers start
-  // so that they can skip unchanged files without touching the database.
-  std::unordered_map<std::string, std::string> known_hash;
+  // What the database already knows of each file, looked up once before the
+  // workers start: they skip unchanged files without touching the database,
+  // and the writer knows which files it replaces. (Lookups only: the map is
+  // not written while the workers read it.)
+  std::unordered_map<std::string, KnownFile> known_files;
   for (const std::string& path : walk.files) {
+    if (std::optional<KnownFile> known = store.find_file(path)) {
+      known_files.emplace(path, std::move(*known));
+    }
+  }
+  auto should_parse = [&known_files](const std::string& path, std::int64_t,
+                                     const std::string& hash) {
     // A file whose positions are stale (stored by an older hash version)
     // is parsed again even when its content is unchanged.
-    const std::optional<KnownFile> known = store.find_file(path);
-    if (known && !known->positions_stale) known_hash.emplace(path, known->content_hash);
-  }
-  auto should_parse = [&known_hash](const std::string& path, std::int64_t,
-                                    const std::string& hash) {
-    const auto it = known_hash.find(path);
-    return it == known_hash.end() || it->second != hash;
+    const auto it = known_files.find(path);
+    return it == known_files.end() || it->second.positions_stale || it->second.content_hash != hash;
   };
 
   auto consume = [&](FileResult&& r) {
@@ -87,8 +90,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     info.mtime_ns = r.mtime_ns;
     info.content_hash = r.content_hash;
     info.format = r.parsed.format;
-    if (const std::optional<KnownFile> known = store.find_file(r.path)) {
-      store.clear_file(known->file_id);
+    if (const auto known = known_files.find(r.path); known != known_files.end()) {
+      store.clear_file(known->second.file_id);
       ++sum.files_replaced;
     } else {
       ++sum.files_new;
