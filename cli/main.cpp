@@ -18,7 +18,10 @@ constexpr std::string_view kUsage =
     "  import --db DB PATH...        import game files and directories (recursive)\n"
     "  info   --db DB [--json]       counts of files, games, nodes, moves, players, errors\n"
     "  query  --db DB [filters]      find games (--json for JSON Lines)\n"
-    "  export --db DB [filters] --format sgf --out DIR\n"
+    "  export --db DB [filters] --format sgf|gtv --out DIR\n"
+    "  show   --db DB --game ID      a game's position after a move (default: its end)\n"
+    "  next   --db DB --position ... the moves played next from a position\n"
+    "  merge  --db DB --from OTHER   add another database's games\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
 
@@ -32,6 +35,9 @@ constexpr Command kCommands[] = {
     {"info", ludex::run_info_command},
     {"query", ludex::run_query_command},
     {"export", ludex::run_export_command},
+    {"show", ludex::run_show_command},
+    {"next", ludex::run_next_command},
+    {"merge", ludex::run_merge_command},
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 namespace ludex {
 
 int run_import_command(const std::vector<std::string>& args);
+int run_merge_command(const std::vector<std::string>& args);
 
 }  // namespace ludex
 

@@ -12,6 +12,8 @@ namespace ludex {
 int run_info_command(const std::vector<std::string>& args);
 int run_query_command(const std::vector<std::string>& args);
 int run_export_command(const std::vector<std::string>& args);
+int run_show_command(const std::vector<std::string>& args);
+int run_next_command(const std::vector<std::string>& args);
 
 }  // namespace ludex
 

@@ -19,6 +19,7 @@ void add_filter_options(po::options_description& options) {
       ("date-to", po::value<std::string>(), "date (DT) on or before")                            //
       ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")      //
       ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")       //
+      ("duplicates", "only games whose moves repeat an earlier game's")                        //
       ("limit", po::value<std::int64_t>(), "at most this many results");
 }
 
@@ -47,6 +48,7 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
   if (vm.count("date-to")) f.date_to = vm["date-to"].as<std::string>();
   if (vm.count("moves-min")) f.moves_min = vm["moves-min"].as<std::int32_t>();
   if (vm.count("moves-max")) f.moves_max = vm["moves-max"].as<std::int32_t>();
+  f.duplicates_only = vm.count("duplicates") != 0;
   if (vm.count("limit")) {
     const std::int64_t limit = vm["limit"].as<std::int64_t>();
     if (limit < 0) return Error{{}, "--limit must not be negative"};

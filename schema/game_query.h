@@ -30,6 +30,8 @@ struct GameFilter {
   std::string date_to;                // inclusive upper bound (a DT starting with it matches)
   std::optional<std::int32_t> moves_min;
   std::optional<std::int32_t> moves_max;
+  // Only games whose moves repeat an earlier game's (games.duplicate_of set).
+  bool duplicates_only = false;
   std::optional<std::int64_t> limit;
 };
 
@@ -45,6 +47,7 @@ struct GameHit {
   std::string date;
   std::string event;
   std::int32_t moves = 0;  // moves on the main line
+  std::int64_t duplicate_of = 0;  // the first game with the same moves, 0 = none
 };
 
 // Calls visit for every matching game in game id order; stops early when

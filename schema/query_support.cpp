@@ -83,6 +83,7 @@ Condition game_condition(const GameFilter& f) {
     c.add(" AND g.main_line_moves <= ?");
     c.integer(*f.moves_max);
   }
+  if (f.duplicates_only) c.add(" AND g.duplicate_of IS NOT NULL");
   return c;
 }
 

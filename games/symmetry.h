@@ -1,0 +1,76 @@
+// Board symmetries and patterns: the transformations under which two
+// positions of one family count as "the same" for --symmetric queries, the
+// hash of a position given by its contents, and the placements of a small
+// pattern anywhere on a board. docs/formats.md ("Symmetries") lists, per
+// family and variant, which symmetries there are and why.
+//
+// Thread-safety: all functions are pure.
+#ifndef LUDEX_GAMES_SYMMETRY_H_
+#define LUDEX_GAMES_SYMMETRY_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/position.h"
+
+namespace ludex {
+
+// What a position's hash and symmetries depend on besides its contents.
+struct BoardShape {
+  Family family = Family::kOther;
+  std::string variant;  // Blokus variant (GM name as Pentobi writes it); else ""
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+};
+
+// One symmetry of a board: a permutation of its points together with a
+// permutation of its colours (a symmetry may exchange the colours, e.g. the
+// Blokus Duo reflection that swaps the two starting corners). Opaque: build
+// with board_symmetries, use with transform.
+struct BoardSymmetry {
+  std::string name;  // "identity", "rot180", "flip_x", "transpose", ...
+  std::int8_t kind = 0;
+  // colour_map[c] is the colour c becomes (index 0 unused).
+  std::int8_t colour_map[5] = {0, 1, 2, 3, 4};
+};
+
+// Every symmetry the family's board and rules allow for this shape, the
+// identity first. Just the identity for kOther and for shapes without any.
+std::vector<BoardSymmetry> board_symmetries(const BoardShape& shape);
+
+Point transform(const BoardSymmetry& symmetry, const BoardShape& shape, Point point);
+Occupant transform(const BoardSymmetry& symmetry, const BoardShape& shape, Occupant occupant);
+TwixtLink transform(const BoardSymmetry& symmetry, const BoardShape& shape, TwixtLink link);
+
+// The hash Position::hash() returns for a position of this shape holding
+// exactly these occupants (and, for Twixt, links). Requires every point on
+// the board.
+std::uint64_t hash_contents(const BoardShape& shape, std::span<const Occupant> occupants,
+                            std::span<const TwixtLink> links);
+
+// The hashes of the position's images under every symmetry of the shape,
+// without repeats, the position's own hash first.
+std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
+                                            std::span<const Occupant> occupants,
+                                            std::span<const TwixtLink> links);
+
+// A small region: stones that must stand and points that must be empty
+// (color 0 = no stone of any colour), in the family's model coordinates.
+struct Pattern {
+  std::vector<Occupant> stones;
+  std::vector<Occupant> empty;
+};
+
+// Every placement of the pattern on the board: each translation that keeps
+// all its points on the board, under each symmetry of the shape when
+// `symmetric` (else the identity only). Placements that are equal as sets
+// are given once; order is deterministic (sorted).
+std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
+                                        bool symmetric);
+
+}  // namespace ludex
+
+#endif  // LUDEX_GAMES_SYMMETRY_H_

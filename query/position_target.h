@@ -1,0 +1,40 @@
+// Resolving the position a query names: --position GAME_ID:MOVE_NUMBER (the
+// position after that many moves on the game's main line) or
+// --position-file FILE (the final position of the main line of the first
+// game in a game file). Shared by `ludex query`, `ludex export` and
+// `ludex next`.
+#ifndef LUDEX_QUERY_POSITION_TARGET_H_
+#define LUDEX_QUERY_POSITION_TARGET_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "games/position.h"
+#include "games/symmetry.h"
+#include "schema/database.h"
+
+namespace ludex {
+
+struct PositionTarget {
+  BoardShape shape;
+  std::vector<Occupant> occupants;  // sorted
+  std::vector<TwixtLink> links;     // sorted; Twixt only
+  std::uint64_t hash = 0;           // as stored in nodes.position_hash
+};
+
+// Parses "GAME_ID:MOVE_NUMBER" and rebuilds that position from the stored
+// game. Error (naming the option and value) for bad syntax, an unknown game,
+// a move number beyond the main line, or a game whose positions could not
+// be computed up to there.
+Result<PositionTarget> position_from_game(Database& db, const std::string& spec);
+
+// Reads the game file at path (any format ludex imports) and returns the
+// position at the end of its first game's main line. Error (with the file's
+// own diagnostic) when it does not read or its positions cannot be computed.
+Result<PositionTarget> position_from_file(const std::string& path);
+
+}  // namespace ludex
+
+#endif  // LUDEX_QUERY_POSITION_TARGET_H_
