@@ -153,6 +153,13 @@ class BlokusPosition final : public Position {
 
   std::uint64_t hash() const override { return hash_; }
 
+  std::uint64_t hash_of(std::span<const Occupant> occupants,
+                        std::span<const TwixtLink> /*links*/) const override {
+    std::uint64_t h = empty_board_key(*geo_);
+    for (const Occupant& o : occupants) h ^= cell_key(o.color, o.point);
+    return h;
+  }
+
   std::vector<Occupant> occupants() const override {
     std::vector<Occupant> out;
     for (const PlacedPiece& placed : placed_) {

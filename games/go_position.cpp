@@ -48,6 +48,17 @@ GoPosition::GoPosition(std::int32_t columns, std::int32_t rows, GoVariant varian
   if (variant_.torus) hash_ ^= zobrist_key(kGoTopologyDomain, 1, 0, 0);
 }
 
+std::uint64_t GoPosition::hash_of(std::span<const Occupant> occupants,
+                                  std::span<const TwixtLink> /*links*/) const {
+  std::uint64_t h = board_key(Family::kGo, columns_, rows_);
+  if (variant_.torus) h ^= zobrist_key(kGoTopologyDomain, 1, 0, 0);
+  for (const Occupant& o : occupants) {
+    h ^= zobrist_key(kGoStoneDomain, static_cast<std::uint32_t>(o.color),
+                     static_cast<std::uint32_t>(o.point.x), static_cast<std::uint32_t>(o.point.y));
+  }
+  return h;
+}
+
 std::unique_ptr<Position> GoPosition::clone() const {
   return std::make_unique<GoPosition>(*this);
 }

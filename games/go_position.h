@@ -49,6 +49,8 @@ class GoPosition final : public Position {
   Result<PositionDelta> apply_setup(const std::vector<Property>& props) override;
   Result<PositionDelta> play(const Move& move) override;
   std::uint64_t hash() const override { return hash_; }
+  std::uint64_t hash_of(std::span<const Occupant> occupants,
+                        std::span<const TwixtLink> links) const override;
   std::vector<Occupant> occupants() const override;
 
   // The point the last move made a ko of: the single stone it captured, when

@@ -60,6 +60,17 @@ class HexPosition final : public Position {
 
   std::uint64_t hash() const override { return hash_; }
 
+  std::uint64_t hash_of(std::span<const Occupant> occupants,
+                        std::span<const TwixtLink> /*links*/) const override {
+    std::uint64_t h = board_key(Family::kHex, columns_, rows_);
+    for (const Occupant& o : occupants) {
+      h ^=
+          zobrist_key(kHexStoneDomain, static_cast<std::uint32_t>(o.color),
+                      static_cast<std::uint32_t>(o.point.x), static_cast<std::uint32_t>(o.point.y));
+    }
+    return h;
+  }
+
   std::vector<Occupant> occupants() const override {
     return scan_occupants(columns_, rows_, [this](const Point& p) { return at(p); });
   }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,14 @@ class Position {
   virtual Result<PositionDelta> play(const Move& move) = 0;
 
   virtual std::uint64_t hash() const = 0;
+
+  // The hash a position of this family, board and variant would have if it
+  // held exactly `occupants` and (Twixt) `links`, whatever this one holds: no
+  // rules are applied (no captures, no automatic links). Used to hash the
+  // images of a position under board symmetries. Requires every point on the
+  // board; links whose ends are not a knight's move apart are ignored.
+  virtual std::uint64_t hash_of(std::span<const Occupant> occupants,
+                                std::span<const TwixtLink> links) const = 0;
 
   // Everything on the board, sorted.
   virtual std::vector<Occupant> occupants() const = 0;

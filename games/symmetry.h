@@ -24,6 +24,7 @@ struct BoardShape {
   std::string variant;  // Blokus variant (GM name as Pentobi writes it); else ""
   std::int32_t columns = 0;
   std::int32_t rows = 0;
+  bool torus = false;  // Go on a toroidal board (EV TOROID): part of the hash
 };
 
 // One symmetry of a board: a permutation of its points together with a
@@ -31,8 +32,8 @@ struct BoardShape {
 // Blokus Duo reflection that swaps the two starting corners). Opaque: build
 // with board_symmetries, use with transform.
 struct BoardSymmetry {
-  std::string name;  // "identity", "rot180", "flip_x", "transpose", ...
-  std::int8_t kind = 0;
+  std::string name = "identity";  // "identity", "rot90", "rot180", "flip_x", "transpose", ...
+  std::int8_t kind = 0;           // which of the 8 maps of a rectangle onto itself
   // colour_map[c] is the colour c becomes (index 0 unused).
   std::int8_t colour_map[5] = {0, 1, 2, 3, 4};
 };
@@ -41,13 +42,17 @@ struct BoardSymmetry {
 // identity first. Just the identity for kOther and for shapes without any.
 std::vector<BoardSymmetry> board_symmetries(const BoardShape& shape);
 
+// The symmetry that undoes `symmetry`.
+BoardSymmetry inverse(const BoardSymmetry& symmetry);
+
+// Require the point (the link's ends) on the board of `shape`.
 Point transform(const BoardSymmetry& symmetry, const BoardShape& shape, Point point);
 Occupant transform(const BoardSymmetry& symmetry, const BoardShape& shape, Occupant occupant);
 TwixtLink transform(const BoardSymmetry& symmetry, const BoardShape& shape, TwixtLink link);
 
 // The hash Position::hash() returns for a position of this shape holding
-// exactly these occupants (and, for Twixt, links). Requires every point on
-// the board.
+// exactly these occupants (and, for Twixt, links); 0 when the shape is not
+// one new_position accepts. Requires every point on the board.
 std::uint64_t hash_contents(const BoardShape& shape, std::span<const Occupant> occupants,
                             std::span<const TwixtLink> links);
 

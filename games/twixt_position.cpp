@@ -146,6 +146,17 @@ class TwixtPosition final : public Position {
 
   std::uint64_t hash() const override { return hash_; }
 
+  std::uint64_t hash_of(std::span<const Occupant> occupants,
+                        std::span<const TwixtLink> links) const override {
+    std::uint64_t h = board_key(Family::kTwixt, columns_, rows_);
+    for (const Occupant& o : occupants) h ^= peg_key(o.point, o.color);
+    for (const TwixtLink& link : links) {
+      const std::optional<LinkSlot> s = slot_between(link.a, link.b);
+      if (s) h ^= link_key(*s, link.color);
+    }
+    return h;
+  }
+
   std::vector<Occupant> occupants() const override {
     return scan_occupants(columns_, rows_, [this](const Point& p) { return peg(p); });
   }
@@ -193,8 +204,9 @@ class TwixtPosition final : public Position {
     return zobrist_key(kTwixtPegDomain, static_cast<std::uint32_t>(color),
                        static_cast<std::uint32_t>(p.x), static_cast<std::uint32_t>(p.y));
   }
-  std::uint64_t link_key(const LinkSlot& s) const {
-    const auto color = static_cast<std::uint32_t>(peg(s.anchor));
+  std::uint64_t link_key(const LinkSlot& s) const { return link_key(s, peg(s.anchor)); }
+  static std::uint64_t link_key(const LinkSlot& s, std::int8_t peg_color) {
+    const auto color = static_cast<std::uint32_t>(peg_color);
     return zobrist_key(kTwixtLinkDomain, color << 8 | s.direction,
                        static_cast<std::uint32_t>(s.anchor.x),
                        static_cast<std::uint32_t>(s.anchor.y));

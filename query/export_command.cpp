@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 #include "cli/command_line.h"
 #include "importers/gtv/gtv_game.h"
@@ -9,8 +10,10 @@
 #include "query/commands.h"
 #include "query/export_naming.h"
 #include "query/filter_options.h"
+#include "query/node_filter_options.h"
 #include "schema/database.h"
 #include "schema/game_loader.h"
+#include "schema/position_query.h"
 
 namespace ludex {
 namespace po = boost::program_options;
@@ -43,6 +46,7 @@ int run_export_command(const std::vector<std::string>& args) {
       ("collection", po::value<std::string>(), "write one SGF collection file instead")  //
       ("quiet,q", "no summary on stderr");
   add_filter_options(options);
+  add_node_filter_options(options);
   const auto parsed = parse_command_line("export", args, options);
   if (!parsed) return 2;
   if (parsed->help) {
@@ -71,11 +75,32 @@ int run_export_command(const std::vector<std::string>& args) {
   }
 
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
+  const Result<NodeSelection> nodes = node_selection_from_options(vm, *filter, db);
+  if (!nodes) {
+    std::cerr << "ludex export: " << nodes.error().message << "\n";
+    return 2;
+  }
   std::vector<std::int64_t> ids;
-  find_games(db, *filter, [&](const GameHit& hit) {
-    ids.push_back(hit.game_id);
-    return true;
-  });
+  if (nodes->node_level) {
+    // The games that have a matching node: one hit per game, so that
+    // --limit counts games here too.
+    NodeFilter games_with_node = nodes->filter;
+    games_with_node.first_only = true;
+    try {
+      find_nodes(db, games_with_node, [&](const NodeHit& hit) {
+        ids.push_back(hit.game.game_id);
+        return true;
+      });
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "ludex export: " << e.what() << "\n";
+      return 2;
+    }
+  } else {
+    find_games(db, *filter, [&](const GameHit& hit) {
+      ids.push_back(hit.game_id);
+      return true;
+    });
+  }
 
   fs::path out_dir;
   std::ofstream collection;

@@ -1,26 +1,85 @@
 #include "query/game_output.h"
 
+#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
 namespace ludex {
+namespace {
+
+constexpr int kCsvPlayers = 4;
+
+std::string hash_hex(std::uint64_t hash) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::string players_text(const GameHit& hit) {
+  std::string players;
+  for (const SeatPlayer& p : hit.players) {
+    if (!players.empty()) players += " - ";
+    players += p.name;
+  }
+  return players;
+}
+
+// The name of the player in seat, "" if none.
+std::string player_in(const GameHit& hit, int seat) {
+  for (const SeatPlayer& p : hit.players) {
+    if (p.seat == seat) return p.name;
+  }
+  return "";
+}
+
+void write_game_fields(std::ostream& out, const GameHit& hit) {
+  out << hit.game_id << ',' << csv_field(hit.file) << ',' << hit.game_index << ','
+      << family_name(hit.family) << ',' << csv_field(hit.variant);
+  for (int seat = 1; seat <= kCsvPlayers; ++seat) out << ',' << csv_field(player_in(hit, seat));
+  out << ',' << csv_field(hit.result) << ',' << static_cast<int>(hit.winner) << ','
+      << csv_field(hit.date) << ',' << csv_field(hit.event) << ',' << hit.moves << ','
+      << hit.duplicate_of;
+}
+
+constexpr const char* kGameCsvColumns =
+    "game_id,file,game_index,family,variant,player1,player2,player3,player4,result,winner,date,"
+    "event,moves,duplicate_of";
+
+}  // namespace
 
 nlohmann::json game_hit_json(const GameHit& hit) {
   nlohmann::json players = nlohmann::json::array();
   for (const SeatPlayer& p : hit.players) {
     players.push_back({{"seat", p.seat}, {"name", p.name}});
   }
-  return {{"game_id", hit.game_id},
-          {"file", hit.file},
-          {"game_index", hit.game_index},
-          {"family", std::string(family_name(hit.family))},
-          {"variant", hit.variant},
-          {"players", std::move(players)},
-          {"result", hit.result},
-          {"winner", hit.winner},
-          {"date", hit.date},
-          {"event", hit.event},
-          {"moves", hit.moves}};
+  nlohmann::json j = {{"game_id", hit.game_id},
+                      {"file", hit.file},
+                      {"game_index", hit.game_index},
+                      {"family", std::string(family_name(hit.family))},
+                      {"variant", hit.variant},
+                      {"players", std::move(players)},
+                      {"result", hit.result},
+                      {"winner", hit.winner},
+                      {"date", hit.date},
+                      {"event", hit.event},
+                      {"moves", hit.moves}};
+  if (hit.duplicate_of != 0) j["duplicate_of"] = hit.duplicate_of;
+  return j;
+}
+
+nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment) {
+  nlohmann::json j = game_hit_json(hit.game);
+  j["node_id"] = hit.node_id;
+  j["move_number"] = hit.move_number;
+  j["depth"] = hit.depth;
+  j["main_line"] = hit.main_line;
+  if (hit.position_hash != 0) {
+    j["position_hash"] = hash_hex(hit.position_hash);
+  } else {
+    j["position_hash"] = nullptr;
+  }
+  if (with_comment) j["comment"] = hit.comment;
+  return j;
 }
 
 std::string json_line(const nlohmann::json& j) {
@@ -35,15 +94,67 @@ void write_table_header(std::ostream& out) {
 }
 
 void write_table_row(std::ostream& out, const GameHit& hit) {
-  std::string players;
-  for (const SeatPlayer& p : hit.players) {
-    if (!players.empty()) players += " - ";
-    players += p.name;
-  }
   out << std::left << std::setw(8) << hit.game_id << std::setw(8) << family_name(hit.family)
-      << std::setw(12) << hit.date.substr(0, 11) << std::setw(40) << players.substr(0, 39)
+      << std::setw(12) << hit.date.substr(0, 11) << std::setw(40) << players_text(hit).substr(0, 39)
       << std::setw(12) << hit.result.substr(0, 11) << std::setw(6) << hit.moves << hit.file << ":"
       << hit.game_index << "\n";
+}
+
+void write_node_table_header(std::ostream& out, bool with_comment) {
+  out << std::left << std::setw(8) << "game" << std::setw(10) << "node" << std::setw(6) << "move"
+      << std::setw(5) << "main" << std::setw(8) << "family" << std::setw(32) << "players";
+  if (with_comment) out << std::setw(50) << "comment";
+  out << "file\n";
+}
+
+void write_node_table_row(std::ostream& out, const NodeHit& hit, bool with_comment) {
+  out << std::left << std::setw(8) << hit.game.game_id << std::setw(10) << hit.node_id
+      << std::setw(6) << hit.move_number << std::setw(5) << (hit.main_line ? "yes" : "no")
+      << std::setw(8) << family_name(hit.game.family) << std::setw(32)
+      << players_text(hit.game).substr(0, 31);
+  if (with_comment) {
+    std::string snippet = hit.comment.substr(0, 49);
+    for (char& ch : snippet) {
+      if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+    }
+    out << std::setw(50) << snippet;
+  }
+  out << hit.game.file << ":" << hit.game.game_index << "\n";
+}
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  out += '"';
+  return out;
+}
+
+void write_csv_header(std::ostream& out) {
+  out << kGameCsvColumns << "\r\n";
+}
+
+void write_csv_row(std::ostream& out, const GameHit& hit) {
+  write_game_fields(out, hit);
+  out << "\r\n";
+}
+
+void write_node_csv_header(std::ostream& out, bool with_comment) {
+  out << kGameCsvColumns << ",node_id,move_number,depth,main_line,position_hash";
+  if (with_comment) out << ",comment";
+  out << "\r\n";
+}
+
+void write_node_csv_row(std::ostream& out, const NodeHit& hit, bool with_comment) {
+  write_game_fields(out, hit.game);
+  out << ',' << hit.node_id << ',' << hit.move_number << ',' << hit.depth << ','
+      << (hit.main_line ? 1 : 0) << ','
+      << (hit.position_hash != 0 ? hash_hex(hit.position_hash) : "");
+  if (with_comment) out << ',' << csv_field(hit.comment);
+  out << "\r\n";
 }
 
 }  // namespace ludex

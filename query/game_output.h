@@ -1,4 +1,5 @@
-// How found games are written: JSON Lines for machines, a table for people.
+// How found games and nodes are written: JSON Lines and CSV for machines, a
+// table for people. docs/queries.md shows every format.
 #ifndef LUDEX_QUERY_GAME_OUTPUT_H_
 #define LUDEX_QUERY_GAME_OUTPUT_H_
 
@@ -6,14 +7,22 @@
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include "schema/game_query.h"
+#include "schema/position_query.h"
 
 namespace ludex {
 
 // {"game_id","file","game_index","family","variant","players":[{"seat","name"}],
-//  "result","winner","date","event","moves"}
+//  "result","winner","date","event","moves"}, plus "duplicate_of" when the
+// game repeats an earlier one's moves.
 nlohmann::json game_hit_json(const GameHit& hit);
+
+// The game's fields and "node_id", "move_number", "depth", "main_line",
+// "position_hash" (16 lowercase hex digits, null when none is stored), and
+// "comment" (the snippet) when with_comment.
+nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment);
 
 // j serialised on one line; invalid UTF-8 (raw bytes kept from a source
 // file) is replaced by U+FFFD instead of throwing.
@@ -22,6 +31,21 @@ std::string json_line(const nlohmann::json& j);
 // One readable line per game, aligned in columns; write_table_header first.
 void write_table_header(std::ostream& out);
 void write_table_row(std::ostream& out, const GameHit& hit);
+
+// One readable line per node; write_node_table_header first.
+void write_node_table_header(std::ostream& out, bool with_comment);
+void write_node_table_row(std::ostream& out, const NodeHit& hit, bool with_comment);
+
+// CSV (RFC 4180: fields with a comma, quote, CR or LF are quoted, quotes
+// doubled; CRLF line ends), a header row first. Players are the columns
+// player1..player4 (empty where the game has fewer seats).
+void write_csv_header(std::ostream& out);
+void write_csv_row(std::ostream& out, const GameHit& hit);
+void write_node_csv_header(std::ostream& out, bool with_comment);
+void write_node_csv_row(std::ostream& out, const NodeHit& hit, bool with_comment);
+
+// One CSV field, quoted when it has to be.
+std::string csv_field(std::string_view text);
 
 }  // namespace ludex
 

@@ -1,6 +1,7 @@
 #include "schema/position_query.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "schema/blob_codec.h"
+#include "schema/game_loader.h"
 #include "schema/position_codes.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
@@ -64,8 +66,16 @@ constexpr const char* kDeepestEvent =
     " AND NOT EXISTS (SELECT 1 FROM position_events AS x WHERE x.code = d.code"
     " AND x.node_id > d.node_id AND x.node_id <= n.node_id AND x.subtree_end >= n.node_id)";
 
+// Comment search drives: the FTS5 index gives the matching comments' node
+// ids, each node and its game follow by key.
+constexpr const char* kCommentsFirst =
+    "FROM comments_fts CROSS JOIN nodes AS n CROSS JOIN games AS g "
+    "WHERE comments_fts MATCH ? AND n.node_id = comments_fts.rowid AND g.game_id = n.game_id";
+
 constexpr const char* kNodeColumns =
     "SELECT n.node_id, n.game_id, n.move_number, n.depth, n.main_line, n.position_hash ";
+// The matched words marked, about a dozen tokens around them.
+constexpr const char* kSnippetColumn = ", snippet(comments_fts, 0, '[', ']', '...', 12) ";
 
 // Counting a code's additions stops here: beyond it, a code is common
 // enough that which of two such codes drives makes little difference.
@@ -82,7 +92,7 @@ struct PositionCodes {
 
 PositionCodes resolve_codes(SQLite::Database& db, const NodeFilter& f) {
   PositionCodes codes;
-  if ((!f.has.empty() || !f.empty.empty()) && !f.game.family) {
+  if ((!f.has.empty() || !f.empty.empty() || !f.patterns.empty()) && !f.game.family) {
     throw std::invalid_argument("stone conditions need a game family");
   }
   const Family family = f.game.family.value_or(Family::kOther);
@@ -151,26 +161,44 @@ std::int64_t rarest_code(SQLite::Database& db, const std::vector<std::int64_t>& 
   return best;
 }
 
+// Throws std::invalid_argument if FTS5 cannot parse the query: running it
+// once is the only parser there is.
+void check_comment_match(SQLite::Database& db, const std::string& match) {
+  try {
+    SQLite::Statement st(db, "SELECT 1 FROM comments_fts WHERE comments_fts MATCH ?1 LIMIT 1");
+    st.bind(1, match);
+    st.executeStep();
+  } catch (const SQLite::Exception& e) {
+    throw std::invalid_argument("comment search '" + match + "': " + e.what());
+  }
+}
+
 // "FROM ... WHERE ..." of a node filter, and its parameters.
 Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
   const PositionCodes codes = resolve_codes(db, f);
+  const bool comment = !f.comment_match.empty();
+  if (comment) check_comment_match(db, f.comment_match);
   // With only conditions that hold on whole subtrees minus subtrees
   // (position conditions, main line, game filters), the shallowest match of
   // a game is a node where one of its codes changes the right way, or a
   // root: only those are candidates (docs/schema.md, "--first").
-  const bool region_conditions_only =
-      !f.position_hash && !f.eval_min && !f.eval_max && !f.eval_swing && !f.has_eval;
+  const bool region_conditions_only = f.position_hashes.empty() && !f.eval_min && !f.eval_max &&
+                                      !f.eval_swing && !f.has_eval && !comment &&
+                                      f.patterns.empty();
   const bool candidates = f.first_only && region_conditions_only && !codes.empty();
-  const bool driven = !candidates && !codes.present.empty();
+  const bool driven = !candidates && !comment && !codes.present.empty();
   const std::int64_t driver = driven ? rarest_code(db, codes.present) : kNoCode;
   // Node conditions that come with an index of their own.
-  const bool node_indexed =
-      candidates || f.position_hash || f.eval_min || f.eval_max || f.eval_swing || f.has_eval;
+  const bool node_indexed = candidates || !f.position_hashes.empty() || f.eval_min || f.eval_max ||
+                            f.eval_swing || f.has_eval;
   const bool players = std::any_of(f.game.players.begin(), f.game.players.end(),
                                    [](const std::string& p) { return !p.empty(); });
 
   Condition c;
-  if (driven) {
+  if (comment) {
+    c.add(kCommentsFirst);
+    c.text(f.comment_match);
+  } else if (driven) {
     c.add(node_indexed ? kEventsFree : players ? kGamesThenEvents : kEventsFirst);
     c.integer(driver);
     c.add(kDeepestEvent);
@@ -205,7 +233,7 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
   }
   // A node whose position was not computed (hash NULL: an illegal move or
   // setup on its path) has no known position to test.
-  if (!codes.empty()) c.add(" AND n.position_hash IS NOT NULL");
+  if (!codes.empty() || !f.patterns.empty()) c.add(" AND n.position_hash IS NOT NULL");
   for (std::int64_t code : codes.present) {
     if (driven && code == driver) continue;
     c.add(" AND ");
@@ -229,9 +257,12 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
     c.add(" IS NOT 1");
     c.integer(code);
   }
-  if (f.position_hash) {
-    c.add(" AND n.position_hash = ?");
-    c.integer(static_cast<std::int64_t>(*f.position_hash));
+  if (!f.position_hashes.empty()) {
+    // One placeholder per hash: the fragment is fixed, the values bound.
+    c.add(" AND n.position_hash IN (?");
+    for (std::size_t i = 1; i < f.position_hashes.size(); ++i) c.add(", ?");
+    c.add(")");
+    for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash));
   }
   if (f.main_line_only) c.add(" AND n.main_line = 1");
   if (f.eval_min || f.eval_max || f.has_eval) {
@@ -271,7 +302,8 @@ NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
   NodeQuery q;
   q.condition = build_from_where(db, f);
   // A game-first plan delivers this order without sorting.
-  q.sql = std::string(kNodeColumns) + q.condition.sql + " ORDER BY g.game_id, n.node_id";
+  q.sql = std::string(kNodeColumns) + (f.comment_match.empty() ? "" : kSnippetColumn) +
+          q.condition.sql + " ORDER BY g.game_id, n.node_id";
   // With first_only the limit counts games, applied while reading.
   if (f.limit && !f.first_only) {
     q.sql += " LIMIT ?";
@@ -280,15 +312,191 @@ NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
   return q;
 }
 
+// Which nodes of a game match any of a filter's patterns: loads the game,
+// computes its positions and replays them along the pre-order walk on one
+// board, undoing a node's changes when the walk leaves its subtree. Node ids
+// are first_node_id + pre-order position (GameStore). Games come one at a
+// time, in the order find_nodes reads its rows.
+class PatternMatcher {
+ public:
+  PatternMatcher(Database& db, const std::vector<Pattern>& patterns)
+      : loader_(db),
+        first_node_(db.handle(), "SELECT first_node_id FROM games WHERE game_id = ?1"),
+        patterns_(patterns),
+        board_(kSide * kSide, 0) {
+    // Each pattern is looked at only where its first stone stands.
+    for (std::size_t i = 0; i < patterns_.size(); ++i) {
+      const Pattern& p = patterns_[i];
+      if (p.stones.empty()) {
+        unanchored_.push_back(i);
+      } else if (on_grid(p.stones.front().point)) {
+        anchored_[cell(p.stones.front().point)].push_back(i);
+      }
+    }
+  }
+
+  bool matches(std::int64_t game_id, std::int64_t node_id) {
+    if (game_id != game_id_) load(game_id);
+    const std::int64_t offset = node_id - first_node_id_;
+    return offset >= 0 && offset < static_cast<std::int64_t>(matched_.size()) &&
+           matched_[static_cast<std::size_t>(offset)] != 0;
+  }
+
+ private:
+  static constexpr int kSide = 256;  // codes carry coordinates up to 255 too
+  static bool on_grid(Point p) { return p.x >= 0 && p.y >= 0 && p.x < kSide && p.y < kSide; }
+  static std::size_t cell(Point p) { return static_cast<std::size_t>(p.x) * kSide + p.y; }
+  std::int8_t at(Point p) const { return on_grid(p) ? board_[cell(p)] : 0; }
+  void set(Point p, std::int8_t color) {
+    if (on_grid(p)) board_[cell(p)] = color;
+  }
+
+  bool holds(const Pattern& p) const {
+    for (const Occupant& o : p.stones) {
+      const std::int8_t c = at(o.point);
+      if (o.color == 0 ? c == 0 : c != o.color) return false;
+    }
+    for (const Occupant& o : p.empty) {
+      const std::int8_t c = at(o.point);
+      if (o.color == 0 ? c != 0 : c == o.color) return false;
+    }
+    return true;
+  }
+
+  bool any_holds() const {
+    for (std::size_t i : unanchored_) {
+      if (holds(patterns_[i])) return true;
+    }
+    for (const auto& [where, list] : anchored_) {
+      if (board_[where] == 0) continue;
+      for (std::size_t i : list) {
+        if (holds(patterns_[i])) return true;
+      }
+    }
+    return false;
+  }
+
+  void apply(const PositionDelta& d) {
+    for (const Occupant& o : d.removed) set(o.point, 0);
+    for (const Occupant& o : d.placed) set(o.point, o.color);
+  }
+  void undo(const PositionDelta& d) {
+    for (const Occupant& o : d.placed) set(o.point, 0);
+    for (const Occupant& o : d.removed) set(o.point, o.color);
+  }
+
+  void load(std::int64_t game_id) {
+    game_id_ = game_id;
+    matched_.clear();
+    {
+      ResetOnExit reset(first_node_);
+      first_node_.bind(1, game_id);
+      if (!first_node_.executeStep()) return;
+      first_node_id_ = first_node_.getColumn(0).getInt64();
+    }
+    const std::optional<LoadedGame> game = loader_.load(game_id);
+    if (!game) return;
+    const GameTree& tree = game->record.tree;
+    const GamePositions positions = compute_positions(game->record);
+    if (positions.deltas.size() != tree.size()) return;
+    std::vector<NodeIndex> path;
+    matched_.assign(tree.size(), 0);
+    const std::vector<NodeIndex> order = tree.preorder();
+    for (std::size_t pre = 0; pre < order.size(); ++pre) {
+      const NodeIndex n = order[pre];
+      while (!path.empty() && path.back() != tree.parent(n)) {
+        undo(positions.deltas[path.back()]);
+        path.pop_back();
+      }
+      apply(positions.deltas[n]);
+      path.push_back(n);
+      matched_[pre] = positions.hashes[n] != 0 && any_holds() ? 1 : 0;
+    }
+    while (!path.empty()) {
+      undo(positions.deltas[path.back()]);
+      path.pop_back();
+    }
+  }
+
+  GameLoader loader_;
+  SQLite::Statement first_node_;
+  const std::vector<Pattern>& patterns_;
+  std::vector<std::int8_t> board_;  // colour per cell (x * kSide + y), 0 = empty
+  std::map<std::size_t, std::vector<std::size_t>> anchored_;  // cell -> patterns
+  std::vector<std::size_t> unanchored_;
+  std::int64_t game_id_ = 0;
+  std::int64_t first_node_id_ = 0;
+  std::vector<char> matched_;  // by pre-order position
+};
+
 }  // namespace
+
+std::string comment_words_query(std::string_view text) {
+  std::string out;
+  auto is_space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (is_space(text[i])) {
+      ++i;
+      continue;
+    }
+    std::string_view word;
+    if (text[i] == '"') {
+      const std::size_t close = text.find('"', i + 1);
+      const std::size_t stop = close == std::string_view::npos ? text.size() : close;
+      word = text.substr(i + 1, stop - i - 1);
+      i = close == std::string_view::npos ? text.size() : close + 1;
+    } else {
+      std::size_t stop = i;
+      while (stop < text.size() && !is_space(text[stop]) && text[stop] != '"') ++stop;
+      word = text.substr(i, stop - i);
+      i = stop;
+    }
+    bool prefix = false;
+    if (!word.empty() && word.back() == '*') {
+      prefix = true;
+      word.remove_suffix(1);
+    } else if (i < text.size() && text[i] == '*') {
+      prefix = true;
+      ++i;
+    }
+    // A phrase with no token (only punctuation) would match nothing and
+    // "" is an FTS5 syntax error: such words are dropped.
+    const bool has_token = std::any_of(word.begin(), word.end(), [](char ch) {
+      return static_cast<unsigned char>(ch) >= 0x80 || std::isalnum(static_cast<unsigned char>(ch));
+    });
+    if (!has_token) continue;
+    if (!out.empty()) out += ' ';
+    out += '"';
+    for (char ch : word) {
+      if (ch == '"') out += '"';  // FTS5 doubles a quote inside a string
+      out += ch;
+    }
+    out += '"';
+    if (prefix) out += '*';
+  }
+  return out;
+}
 
 std::int64_t find_nodes(Database& db, const NodeFilter& filter,
                         const std::function<bool(const NodeHit&)>& visit) {
-  const NodeQuery q = hits_query(db.handle(), filter);
+  // With patterns the statement finds the nodes meeting every other
+  // condition; --first and the limit apply after the patterns are checked.
+  const bool patterns = !filter.patterns.empty();
+  NodeFilter sql_filter;
+  if (patterns) {
+    sql_filter = filter;
+    sql_filter.first_only = false;
+    sql_filter.limit.reset();
+  }
+  const NodeQuery q = hits_query(db.handle(), patterns ? sql_filter : filter);
   SQLite::Statement st(db.handle(), q.sql);
   bind_params(st, q.condition);
   GameHitReader games(db.handle());
+  std::optional<PatternMatcher> matcher;
+  if (patterns) matcher.emplace(db, filter.patterns);
   ResetOnExit reset(st);
+  const bool comment = !filter.comment_match.empty();
 
   std::int64_t visited = 0;
   bool stopped = filter.limit && *filter.limit <= 0;
@@ -302,6 +510,7 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
     out.depth = hit.depth;
     out.main_line = hit.main_line;
     out.position_hash = hit.position_hash;
+    out.comment = hit.comment;
     ++visited;
     if (!visit(out) || (filter.limit && visited >= *filter.limit)) stopped = true;
   };
@@ -315,6 +524,8 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
     row.depth = st.getColumn(3).getInt();
     row.main_line = st.getColumn(4).getInt() != 0;
     row.position_hash = static_cast<std::uint64_t>(column_int(st, 5, 0));
+    if (comment) row.comment = column_text(st, 6);
+    if (matcher && !matcher->matches(row.game.game_id, row.node_id)) continue;
     if (!filter.first_only) {
       emit(row);
       continue;
@@ -335,6 +546,9 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
 }
 
 std::int64_t count_nodes(Database& db, const NodeFilter& filter) {
+  if (!filter.patterns.empty()) {
+    return find_nodes(db, filter, [](const NodeHit&) { return true; });
+  }
   Condition c = build_from_where(db.handle(), filter);
   std::string sql;
   if (filter.first_only) {

@@ -10,10 +10,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
 #include "games/position.h"
+#include "games/symmetry.h"
 #include "schema/database.h"
 #include "schema/game_query.h"
 
@@ -27,8 +29,9 @@ struct PieceCondition {
 };
 
 // Every set condition must hold at a node. Position conditions (has, empty,
-// links, pieces) are in the model's coordinates and colours (seat, Blokus
-// colour) and need game.family: a point means nothing without its family.
+// links, pieces, patterns) are in the model's coordinates and colours (seat,
+// Blokus colour) and need game.family: a point means nothing without its
+// family.
 // They see only nodes whose position was computed and stored: games stored
 // with positions (games.hash_version set), nodes with a position hash (not
 // after an illegal move).
@@ -38,7 +41,20 @@ struct NodeFilter {
   std::vector<Occupant> empty;         // no such stone; color 0 = no stone of any colour
   std::vector<TwixtLink> links;        // each link exists at the node (Twixt)
   std::vector<PieceCondition> pieces;  // each piece is on the board (Blokus)
-  std::optional<std::uint64_t> position_hash;  // nodes.position_hash equals it
+  // nodes.position_hash is one of these (e.g. a position and its images
+  // under the board's symmetries); empty = no condition.
+  std::vector<std::uint64_t> position_hashes;
+  // Alternatives: when not empty, at least one pattern holds at the node
+  // (each of its stones stands, color 0 = a stone of any colour; each of its
+  // empty points holds no stone of that colour, color 0 = none at all).
+  // Checked by replaying the candidate games' positions in memory, so the
+  // number of alternatives (thousands for a symmetric Go pattern) costs
+  // little per node; see docs/queries.md.
+  std::vector<Pattern> patterns;
+  // An FTS5 query over the node's comment (comments_fts MATCH); "" = none.
+  // comment_words_query() turns plain words into one. A syntax error is
+  // std::invalid_argument, raised before any row is read.
+  std::string comment_match;
   // Evaluation conditions, all on evaluations of eval_source; an
   // undetermined or NaN evaluation never matches.
   EvalSource eval_source = EvalSource::kGameTree;
@@ -62,12 +78,23 @@ struct NodeHit {
   std::int32_t depth = 0;        // edges from the root
   bool main_line = false;
   std::uint64_t position_hash = 0;  // 0 = none stored
+  // With comment_match: an excerpt of the comment with every matched word
+  // between '[' and ']' (FTS5 snippet); else "".
+  std::string comment;
 };
+
+// An FTS5 query that matches comments containing every word of `text`, in
+// any order: each whitespace-separated word becomes a quoted phrase (so FTS5
+// operators and punctuation in it are plain text), a "double-quoted" run of
+// words stays one phrase, and a trailing '*' on a word or phrase asks for a
+// prefix. "" when text has no words. Never produces a syntax error.
+std::string comment_words_query(std::string_view text);
 
 // Calls visit for every matching node in (game id, node id) order; stops
 // early when visit returns false. Returns the number of nodes visited.
-// Throws std::invalid_argument for position conditions without a family,
-// SQLite::Exception on database errors.
+// Throws std::invalid_argument for position conditions without a family
+// and for a comment_match FTS5 cannot parse, SQLite::Exception on database
+// errors.
 std::int64_t find_nodes(Database& db, const NodeFilter& filter,
                         const std::function<bool(const NodeHit&)>& visit);
 

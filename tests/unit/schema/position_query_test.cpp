@@ -298,7 +298,7 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
           *std::next(s.pieces.begin(), static_cast<long>(pick(s.pieces.size())));
       f.pieces.push_back(PieceCondition{name, chance(0.5) ? color : std::int8_t{0}});
     }
-    if (chance(0.15)) f.position_hash = at.hash;
+    if (chance(0.15)) f.position_hashes = {at.hash};
     if (chance(0.15)) f.eval_min = -4000.0 + static_cast<double>(pick(5000));
     if (chance(0.15)) f.eval_max = static_cast<double>(pick(8000)) - 2000;
     if (chance(0.1)) f.eval_swing = static_cast<double>(pick(4000));
@@ -433,7 +433,7 @@ TEST_CASE("position, player and evaluation lookups use indexes", "[schema]") {
     CHECK(no_node_scan(p));
   };
   NodeFilter by_hash;
-  by_hash.position_hash = games[3].positions.hashes[5];
+  by_hash.position_hashes = {games[3].positions.hashes[5]};
   check_plan(by_hash, "nodes_by_hash");
   by_hash.game.players = {"ann"};
   by_hash.game.family = Family::kGo;

@@ -387,7 +387,10 @@ bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
     }
     if (!found) return false;
   }
-  if (f.position_hash && (n.hash == 0 || n.hash != *f.position_hash)) return false;
+  if (!f.position_hashes.empty() &&
+      (n.hash == 0 || std::find(f.position_hashes.begin(), f.position_hashes.end(), n.hash) ==
+                          f.position_hashes.end()))
+    return false;
   if (f.main_line_only && !n.main_line) return false;
   const NodeData& data = record.tree.data(n.index);
   if (f.eval_min || f.eval_max || f.has_eval) {

@@ -1,0 +1,360 @@
+#include "query/node_filter_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "games/blokus_points.h"
+#include "games/go_points.h"
+#include "games/hex_points.h"
+#include "games/symmetry.h"
+#include "games/twixt_points.h"
+#include "query/position_target.h"
+
+namespace ludex {
+namespace po = boost::program_options;
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// The comma-separated items of a list, trimmed; empty items kept (so that
+// their position can be reported).
+std::vector<std::string_view> split_items(std::string_view text) {
+  std::vector<std::string_view> items;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    items.push_back(
+        trim(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+// Located error: "--has: item 2 'X:e5': what".
+Error item_error(std::string_view option, std::size_t index, std::string_view item,
+                 const std::string& what) {
+  return Error{{},
+               std::string(option) + ": item " + std::to_string(index + 1) + " '" +
+                   std::string(item) + "': " + what};
+}
+
+std::string colour_names(Family family) {
+  switch (family) {
+    case Family::kHex:
+    case Family::kGo:
+      return "B (seat 1) or W (seat 2)";
+    case Family::kTwixt:
+      return "W (seat 1) or B (seat 2)";
+    case Family::kBlokus:
+      return "1, 2, 3 or 4";
+    default:
+      return "none: this family has no positions";
+  }
+}
+
+// The seat or Blokus colour a family's colour letter names; 0 if none.
+std::int8_t parse_colour(Family family, std::string_view text) {
+  const std::string u = upper(text);
+  switch (family) {
+    case Family::kHex:
+    case Family::kGo:
+      return u == "B" ? 1 : u == "W" ? 2 : 0;
+    case Family::kTwixt:
+      return u == "W" ? 1 : u == "B" ? 2 : 0;
+    case Family::kBlokus:
+      return u.size() == 1 && u[0] >= '1' && u[0] <= '4' ? static_cast<std::int8_t>(u[0] - '0') : 0;
+    default:
+      return 0;
+  }
+}
+
+Result<Point> parse_point(Family family, std::string_view text, const BoardSize& size) {
+  switch (family) {
+    case Family::kHex:
+      return parse_hex_point(text, size);
+    case Family::kTwixt:
+      return parse_twixt_point(text, size);
+    case Family::kBlokus:
+      return parse_blokus_point(text, size);
+    case Family::kGo: {
+      // Board notation has a row number; SGF letters have none.
+      const bool digits = std::any_of(text.begin(), text.end(), [](char ch) {
+        return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+      });
+      if (!digits) return parse_go_point(text, size);
+      BoardSize board = size;
+      if (board.rows <= 0) board = BoardSize{19, 19};  // documented default
+      return parse_go_board_point(text, board);
+    }
+    default:
+      return Error{{}, "family " + std::string(family_name(family)) + " has no positions"};
+  }
+}
+
+// "C:point" or "point" (colour 0); error text without the location.
+Result<Occupant> parse_occupant(Family family, std::string_view item, const BoardSize& size,
+                                bool colour_required) {
+  Occupant o;
+  std::string_view point = item;
+  const std::size_t colon = item.find(':');
+  if (colon != std::string_view::npos) {
+    const std::string_view colour = trim(item.substr(0, colon));
+    o.color = parse_colour(family, colour);
+    if (o.color == 0) {
+      return Error{{},
+                   "unknown colour '" + std::string(colour) + "' (" +
+                       std::string(family_name(family)) + " colours: " + colour_names(family) +
+                       ")"};
+    }
+    point = trim(item.substr(colon + 1));
+  } else if (colour_required) {
+    return Error{{}, "a colour is needed (" + colour_names(family) + ")"};
+  }
+  Result<Point> p = parse_point(family, point, size);
+  if (!p) return p.error();
+  o.point = *p;
+  return o;
+}
+
+bool given(const po::variables_map& vm, const char* name) {
+  return vm.count(name) != 0;
+}
+
+}  // namespace
+
+void add_node_filter_options(po::options_description& options) {
+  options.add_options()  //
+      ("has", po::value<std::vector<std::string>>(),
+       "stones/pegs/cells present, e.g. 'B:e5,W:f6' or 'e5' (any colour); blokus '1:f9', "
+       "'piece:X', '2:piece:V5'")  //
+      ("empty", po::value<std::vector<std::string>>(),
+       "points without a stone, e.g. 'd4,e4'; 'B:d4' = no black stone there")                 //
+      ("link", po::value<std::vector<std::string>>(), "twixt links present, e.g. 'W:e5-f7'")  //
+      ("pattern", po::value<std::string>(),
+       "stones and empties anywhere on the board, e.g. 'B:c3,W:d4,.:c4' ('.' = empty); "
+       "needs --size")  //
+      ("position", po::value<std::string>(),
+       "GAME_ID:MOVE_NUMBER: nodes with the position after that many main-line moves")  //
+      ("position-file", po::value<std::string>(),
+       "nodes with the final position of a game file's main line")                             //
+      ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
+      ("eval-min", po::value<double>(), "an evaluation >= N (-10000..10000, seat 1's side)")   //
+      ("eval-max", po::value<double>(), "an evaluation <= N")                                  //
+      ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")      //
+      ("has-eval", "nodes with an evaluation")                                                 //
+      ("eval-source", po::value<std::string>()->default_value("gametree"),
+       "gametree (binary r/v) or sgf (SGF V[])")                                             //
+      ("comment", po::value<std::string>(), "comment contains every word (full text)")       //
+      ("comment-fts", po::value<std::string>(), "comment matches an FTS5 query expression")  //
+      ("first", "only the shallowest matching node of each game")                            //
+      ("main-line", "only nodes on the main line");
+}
+
+Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, std::string_view text,
+                                                     Family family, const BoardSize& size,
+                                                     std::vector<PieceCondition>* pieces) {
+  std::vector<Occupant> out;
+  const std::vector<std::string_view> items = split_items(text);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string_view item = items[i];
+    if (item.empty()) return item_error(option, i, item, "empty item");
+    if (family == Family::kBlokus) {
+      // "piece:V5" or "C:piece:V5".
+      const std::string u = upper(item);
+      const std::size_t at = u.find("PIECE:");
+      if (at != std::string::npos) {
+        if (pieces == nullptr) return item_error(option, i, item, "pieces are not allowed here");
+        PieceCondition piece;
+        piece.name = std::string(trim(item.substr(at + 6)));
+        if (piece.name.empty()) return item_error(option, i, item, "no piece name");
+        if (at != 0) {
+          if (u[at - 1] != ':') return item_error(option, i, item, "write C:piece:NAME");
+          const std::string_view colour = trim(item.substr(0, at - 1));
+          piece.color = parse_colour(family, colour);
+          if (piece.color == 0) {
+            return item_error(option, i, item,
+                              "unknown colour '" + std::string(colour) +
+                                  "' (blokus colours: " + colour_names(family) + ")");
+          }
+        }
+        pieces->push_back(std::move(piece));
+        continue;
+      }
+    }
+    Result<Occupant> o = parse_occupant(family, item, size, false);
+    if (!o) return item_error(option, i, item, o.error().message);
+    out.push_back(*o);
+  }
+  return out;
+}
+
+Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
+                                                  const GameFilter& games, Database& db) {
+  NodeSelection sel;
+  NodeFilter& f = sel.filter;
+  f.game = games;
+  f.limit = games.limit;
+  f.game.limit.reset();
+  static constexpr const char* kNodeOptions[] = {
+      "has",      "empty",      "link",     "pattern", "position",    "position-file", "eval-min",
+      "eval-max", "eval-swing", "has-eval", "comment", "comment-fts", "first",         "main-line"};
+  sel.node_level = std::any_of(std::begin(kNodeOptions), std::end(kNodeOptions),
+                               [&](const char* name) { return given(vm, name); });
+  const bool symmetric = given(vm, "symmetric");
+  if (symmetric && !given(vm, "position") && !given(vm, "position-file") && !given(vm, "pattern")) {
+    return Error{{}, "--symmetric needs --position, --position-file or --pattern"};
+  }
+  if (!sel.node_level) return sel;
+
+  // An exact position; it also tells the family.
+  if (given(vm, "position") && given(vm, "position-file")) {
+    return Error{{}, "give at most one of --position and --position-file"};
+  }
+  std::optional<PositionTarget> target;
+  if (given(vm, "position")) {
+    Result<PositionTarget> t = position_from_game(db, vm["position"].as<std::string>());
+    if (!t) return Error{{}, "--position: " + t.error().message};
+    target = std::move(*t);
+  } else if (given(vm, "position-file")) {
+    Result<PositionTarget> t = position_from_file(vm["position-file"].as<std::string>());
+    if (!t) return Error{{}, "--position-file: " + t.error().message};
+    target = std::move(*t);
+  }
+  if (target) {
+    const Family family = target->shape.family;
+    if (f.game.family && *f.game.family != family) {
+      return Error{{},
+                   "--family " + std::string(family_name(*f.game.family)) +
+                       " contradicts the position's family " + std::string(family_name(family))};
+    }
+    f.game.family = family;
+    if (symmetric) {
+      f.position_hashes = symmetric_hashes(target->shape, target->occupants, target->links);
+    } else {
+      f.position_hashes = {target->hash};
+    }
+  }
+
+  BoardSize size;
+  if (f.game.size) size = BoardSize{*f.game.size, *f.game.size};
+  if (target && size.columns == 0) size = BoardSize{target->shape.columns, target->shape.rows};
+  auto need_family = [&](const char* option) -> std::optional<Error> {
+    if (!f.game.family) {
+      return Error{{},
+                   std::string("--") + option +
+                       " needs --family (or --position / --position-file, which tell it)"};
+    }
+    if (*f.game.family == Family::kOther) {
+      return Error{{}, std::string("--") + option + ": family other has no positions"};
+    }
+    return std::nullopt;
+  };
+
+  for (const char* option : {"has", "empty"}) {
+    if (!given(vm, option)) continue;
+    if (auto e = need_family(option)) return *e;
+    const bool has = std::string_view(option) == "has";
+    for (const std::string& text : vm[option].as<std::vector<std::string>>()) {
+      Result<std::vector<Occupant>> list = parse_point_conditions(
+          std::string("--") + option, text, *f.game.family, size, has ? &f.pieces : nullptr);
+      if (!list) return list.error();
+      auto& into = has ? f.has : f.empty;
+      into.insert(into.end(), list->begin(), list->end());
+    }
+  }
+  if (given(vm, "link")) {
+    if (auto e = need_family("link")) return *e;
+    if (*f.game.family != Family::kTwixt) return Error{{}, "--link: links are Twixt only"};
+    for (const std::string& text : vm["link"].as<std::vector<std::string>>()) {
+      const std::vector<std::string_view> items = split_items(text);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string_view item = items[i];
+        const std::size_t dash = item.find('-');
+        if (dash == std::string_view::npos) {
+          return item_error("--link", i, item, "write C:p1-p2, e.g. W:e5-f7");
+        }
+        Result<Occupant> a = parse_occupant(Family::kTwixt, item.substr(0, dash), size, true);
+        if (!a) return item_error("--link", i, item, a.error().message);
+        Result<Point> b = parse_twixt_point(trim(item.substr(dash + 1)), size);
+        if (!b) return item_error("--link", i, item, b.error().message);
+        const int dx = std::abs(a->point.x - b->x);
+        const int dy = std::abs(a->point.y - b->y);
+        if (!((dx == 1 && dy == 2) || (dx == 2 && dy == 1))) {
+          return item_error("--link", i, item, "the two pegs are not a knight's move apart");
+        }
+        TwixtLink link{std::min(a->point, *b), std::max(a->point, *b), a->color};
+        f.links.push_back(link);
+      }
+    }
+  }
+  if (given(vm, "pattern")) {
+    if (auto e = need_family("pattern")) return *e;
+    if (!f.game.size) return Error{{}, "--pattern needs --size (placements depend on the board)"};
+    Pattern pattern;
+    const std::vector<std::string_view> items = split_items(vm["pattern"].as<std::string>());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      std::string_view item = items[i];
+      if (item.empty()) return item_error("--pattern", i, item, "empty item");
+      bool empty = false;
+      if (item.size() > 2 && item[0] == '.' && item[1] == ':') {
+        empty = true;
+        item.remove_prefix(2);
+      }
+      Result<Occupant> o = parse_occupant(*f.game.family, item, size, false);
+      if (!o) return item_error("--pattern", i, items[i], o.error().message);
+      (empty ? pattern.empty : pattern.stones).push_back(*o);
+    }
+    BoardShape shape;
+    shape.family = *f.game.family;
+    shape.variant = f.game.variant;
+    shape.columns = size.columns;
+    shape.rows = size.rows;
+    f.patterns = pattern_placements(shape, pattern, symmetric);
+    if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
+  }
+
+  if (given(vm, "eval-min")) f.eval_min = vm["eval-min"].as<double>();
+  if (given(vm, "eval-max")) f.eval_max = vm["eval-max"].as<double>();
+  if (given(vm, "eval-swing")) {
+    f.eval_swing = vm["eval-swing"].as<double>();
+    if (*f.eval_swing < 0) return Error{{}, "--eval-swing must not be negative"};
+  }
+  f.has_eval = given(vm, "has-eval");
+  const std::string source = vm["eval-source"].as<std::string>();
+  if (source == "gametree") {
+    f.eval_source = EvalSource::kGameTree;
+  } else if (source == "sgf") {
+    f.eval_source = EvalSource::kSgfValue;
+  } else {
+    return Error{{}, "--eval-source: unknown source '" + source + "' (gametree, sgf)"};
+  }
+  if (given(vm, "comment") && given(vm, "comment-fts")) {
+    return Error{{}, "give at most one of --comment and --comment-fts"};
+  }
+  if (given(vm, "comment")) {
+    f.comment_match = comment_words_query(vm["comment"].as<std::string>());
+    if (f.comment_match.empty()) return Error{{}, "--comment: no words to search for"};
+  }
+  if (given(vm, "comment-fts")) {
+    f.comment_match = vm["comment-fts"].as<std::string>();
+    if (trim(f.comment_match).empty()) return Error{{}, "--comment-fts: empty query"};
+  }
+  f.first_only = given(vm, "first");
+  f.main_line_only = given(vm, "main-line");
+  return sel;
+}
+
+}  // namespace ludex

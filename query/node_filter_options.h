@@ -1,0 +1,49 @@
+// The node filters of `ludex query` and `ludex export`: position features
+// (--has, --empty, --link, --pattern), exact positions (--position,
+// --position-file, --symmetric), evaluations, comments, --first and
+// --main-line. docs/queries.md describes every option and notation.
+#ifndef LUDEX_QUERY_NODE_FILTER_OPTIONS_H_
+#define LUDEX_QUERY_NODE_FILTER_OPTIONS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "core/diagnostic.h"
+#include "games/coord_text.h"
+#include "schema/database.h"
+#include "schema/position_query.h"
+
+namespace ludex {
+
+// Adds the node filter options to options.
+void add_node_filter_options(boost::program_options::options_description& options);
+
+struct NodeSelection {
+  // True when any node filter option was given: hits are nodes, not games.
+  bool node_level = false;
+  NodeFilter filter;  // filter.game is the game filter passed in
+};
+
+// Builds the node filter from parsed options on top of `games` (the game
+// filters; games.limit becomes the node limit). Reads the database only for
+// --position. Returns an Error naming the option, the item and what is
+// wrong for a value that does not parse (a bad point, an unknown colour), a
+// position condition without a family to read it in, or a --position that
+// names no stored position. Throws only for environment failures.
+Result<NodeSelection> node_selection_from_options(const boost::program_options::variables_map& vm,
+                                                  const GameFilter& games, Database& db);
+
+// One comma-separated list of point conditions of `family`, as --has and
+// --empty take them: "B:e5,W:f6", "e5" (any colour); Blokus also
+// "piece:V5" and "1:piece:V5" (appended to pieces; nullptr = not allowed).
+// size bounds the points (0 = any). Error names `option` and the item.
+Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, std::string_view text,
+                                                     Family family, const BoardSize& size,
+                                                     std::vector<PieceCondition>* pieces);
+
+}  // namespace ludex
+
+#endif  // LUDEX_QUERY_NODE_FILTER_OPTIONS_H_
