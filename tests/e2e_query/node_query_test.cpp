@@ -179,7 +179,8 @@ std::string lg_move(const std::string& game, int n) {
   return game.substr(at + 3, end - at - 3);
 }
 
-TEST_CASE("query --has --first on the Little Golem hex games agrees with the files", "[e2e][query]") {
+TEST_CASE("query --has --first on the Little Golem hex games agrees with the files",
+          "[e2e][query]") {
   // For every game, the first two moves as written. Little Golem labels
   // seat 1's first move W. Seat 1's stone on the most common opening cell
   // first stands at move 1 exactly in the games that open there. A "swap"
