@@ -104,6 +104,10 @@ struct PendingChild {
 
 }  // namespace
 
+std::string point_text(Family family, const Point& point) {
+  return family_point_text(family, point);
+}
+
 Result<std::unique_ptr<Position>> new_position(const GameRecord& game) {
   switch (game.family) {
     case Family::kHex:

@@ -82,6 +82,10 @@ class Position {
   virtual std::vector<TwixtLink> links() const { return {}; }
 };
 
+// A point as the family's notation writes it: hex and twixt "e5", go SGF
+// letters "pd", blokus Pentobi's labels; "(x, y)" where the notation cannot.
+std::string point_text(Family family, const Point& point);
+
 // A new empty position for the game's family, variant, board size and rules
 // (Twixt: RU STD or PP from the root properties). Error for kOther, for a
 // board size the family cannot have, or an unknown variant.
