@@ -123,11 +123,12 @@ bool on_board(const BoardShape& shape, const BlokusGeometry* geo, Point p) {
 
 }  // namespace
 
-std::vector<BoardSymmetry> board_symmetries(const BoardShape& shape) {
+std::vector<BoardSymmetry> board_symmetries(const BoardShape& given) {
   std::vector<BoardSymmetry> out = {make(kIdentity)};
+  const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
+  const BoardShape shape = normalized(given, geo);
   if (shape.columns <= 0 || shape.rows <= 0) return out;
   const bool square = shape.columns == shape.rows;
-  const BlokusGeometry* geo = shape.family == Family::kBlokus ? blokus_geometry_of(shape) : nullptr;
   for (std::int8_t kind = 1; kind < 8; ++kind) {
     if (needs_square(kind) && !square) continue;
     bool allowed = false;
@@ -220,12 +221,13 @@ std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
   return out;
 }
 
-std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
+std::vector<Pattern> pattern_placements(const BoardShape& given, const Pattern& pattern,
                                         bool symmetric) {
   std::set<std::pair<std::vector<Occupant>, std::vector<Occupant>>> seen;
+  const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
+  const BoardShape shape = normalized(given, geo);
   if (shape.columns <= 0 || shape.rows <= 0) return {};
   if (pattern.stones.empty() && pattern.empty.empty()) return {};
-  const BlokusGeometry* geo = shape.family == Family::kBlokus ? blokus_geometry_of(shape) : nullptr;
   std::vector<BoardSymmetry> symmetries = {make(kIdentity)};
   if (symmetric) symmetries = board_symmetries(shape);
   for (const BoardSymmetry& symmetry : symmetries) {
