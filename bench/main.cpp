@@ -22,6 +22,7 @@ constexpr std::string_view kUsage =
     "                                 archive, and SQLite alone inserting the same rows\n"
     "  store  --archive DIR --db DB   time the database writer alone (parsed beforehand)\n"
     "  parse  --archive DIR [--jobs N] time reading and parsing alone (no database)\n"
+    "  query  --work DIR              query latency at 10,000 and 100,000 games\n"
     "\n"
     "Run 'ludex-bench <command> --help' for a command's options.\n";
 
@@ -31,10 +32,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"generate", ludex::run_generate_command},
-    {"import", ludex::run_import_bench_command},
-    {"store", ludex::run_store_bench_command},
-    {"parse", ludex::run_parse_bench_command},
+    {"generate", ludex::run_generate_command}, {"import", ludex::run_import_bench_command},
+    {"store", ludex::run_store_bench_command}, {"parse", ludex::run_parse_bench_command},
+    {"query", ludex::run_query_bench_command},
 };
 
 }  // namespace
