@@ -353,7 +353,7 @@ CeilingResult measure_sqlite_ceiling(const std::string& source_path, const std::
     Connection target(target_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     // ludex's connection settings (schema/database.cpp).
     target.exec("PRAGMA cache_size = -65536");
-    target.exec("PRAGMA temp_store = MEMORY");
+    target.exec("PRAGMA temp_store = FILE");
     target.exec("PRAGMA journal_mode = WAL");
     target.exec("PRAGMA synchronous = NORMAL");
     target.exec("PRAGMA foreign_keys = OFF");

@@ -78,33 +78,36 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     return it == known_files.end() || it->second.positions_stale || it->second.content_hash != hash;
   };
 
+  std::int64_t file_id = 0;  // of the file whose parts are arriving
   auto consume = [&](FileResult&& r) {
-    sum.bytes += r.size;
-    if (r.skipped) {
-      ++sum.files_unchanged;
-      return;
+    if (r.part == 0) {
+      sum.bytes += r.size;
+      if (r.skipped) {
+        ++sum.files_unchanged;
+        return;
+      }
+      SourceFileInfo info;
+      info.path = r.path;
+      info.size = r.size;
+      info.mtime_ns = r.mtime_ns;
+      info.content_hash = r.content_hash;
+      info.format = r.parsed.format;
+      if (const auto known = known_files.find(r.path); known != known_files.end()) {
+        store.clear_file(known->second.file_id);
+        ++sum.files_replaced;
+      } else {
+        ++sum.files_new;
+      }
+      file_id = store.upsert_file(info);
+      if (!r.readable) {
+        const Diagnostic d = file_error(r.read_error);
+        store.add_error(file_id, d);
+        report(r.path, d);
+        ++sum.files_failed;
+        return;
+      }
+      if (r.parsed.format.empty()) ++sum.files_failed;
     }
-    SourceFileInfo info;
-    info.path = r.path;
-    info.size = r.size;
-    info.mtime_ns = r.mtime_ns;
-    info.content_hash = r.content_hash;
-    info.format = r.parsed.format;
-    if (const auto known = known_files.find(r.path); known != known_files.end()) {
-      store.clear_file(known->second.file_id);
-      ++sum.files_replaced;
-    } else {
-      ++sum.files_new;
-    }
-    const std::int64_t file_id = store.upsert_file(info);
-    if (!r.readable) {
-      const Diagnostic d = file_error(r.read_error);
-      store.add_error(file_id, d);
-      report(r.path, d);
-      ++sum.files_failed;
-      return;
-    }
-    if (r.parsed.format.empty()) ++sum.files_failed;
     for (const Diagnostic& d : r.parsed.diagnostics) {
       store.add_error(file_id, d);
       report(r.path, d);

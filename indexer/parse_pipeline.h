@@ -1,11 +1,12 @@
 // Parallel reading and parsing of files, delivered in input order.
 //
 // Worker threads read, hash and parse files and compute every node's position
-// with no database access; the
-// calling thread receives the results strictly in input order (so the same
-// input always gives the same ids) and is the only one that writes. At most
-// `window` files are in flight or waiting, so memory is bounded by the
-// window, never by the size of the archive.
+// with no database access; the calling thread receives the results strictly in
+// input order (so the same input always gives the same ids) and is the only one
+// that writes. Memory is bounded by a byte budget, never by the size of the
+// archive or of one file: parsed games are counted (an estimate of their heap
+// memory, positions included) together with the bytes of the files being
+// read, and a collection of many games is handed on in parts as it is parsed.
 #ifndef LUDEX_INDEXER_PARSE_PIPELINE_H_
 #define LUDEX_INDEXER_PARSE_PIPELINE_H_
 
@@ -19,7 +20,14 @@
 
 namespace ludex {
 
+// One file, or one part of a file. A file comes in one or more parts, in
+// order: the first (part == 0) carries everything below; a later part
+// (part > 0) carries only more games (parsed.games, positions) and the errors
+// read among them (parsed.diagnostics), and belongs to the file of the part
+// before it. last is true on a file's final part.
 struct FileResult {
+  std::int32_t part = 0;
+  bool last = true;
   std::string path;
   bool readable = false;
   std::string read_error;  // why the file could not be read (when !readable)
@@ -36,13 +44,31 @@ struct FileResult {
 struct PipelineOptions {
   int jobs = 0;    // worker threads; 0 = one per core
   int window = 0;  // files in flight at most; 0 = 4 per worker
+  // Bytes of files being read plus parsed games not yet consumed, at most;
+  // 0 = kDefaultPipelineBudget. A file or part larger than the budget still
+  // goes through, alone.
+  std::int64_t budget_bytes = 0;
+  // A file's games are handed on in parts of about this many bytes;
+  // 0 = an eighth of the budget.
+  std::int64_t part_bytes = 0;
 };
+
+// The writer is the import's bottleneck (docs/performance.md): 16 MiB of
+// parsed games (~30,000 nodes, a fifth of a second of writing) keep it fed.
+// The budget costs more RSS than it says, since each worker's allocator
+// arena keeps its own high-water mark: 64 MiB gave a 100 MB higher peak.
+inline constexpr std::int64_t kDefaultPipelineBudget = std::int64_t{16} << 20;
+
+// An estimate of the heap memory a parsed game and its positions hold
+// (allocator overhead included), as the budget counts it.
+std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions);
 
 // Runs the pipeline over files. should_parse(path, size, hash) is called on a
 // worker thread after the file is read and hashed (it must be thread-safe);
 // returning false skips parsing. consume is called on the calling thread, in
-// the order of files, once per file. An exception thrown by consume stops the
-// workers and propagates after they have joined.
+// the order of files, once per part of each file (see FileResult). An
+// exception thrown by consume stops the workers and propagates after they
+// have joined.
 void run_parse_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
                         const std::function<bool(const std::string& path, std::int64_t size,
                                                  const std::string& hash)>& should_parse,

@@ -35,22 +35,38 @@ bool looks_like_sgf(std::string_view bytes) {
 
 SgfParseOutput read_sgf_games(std::string_view bytes) {
   SgfParseOutput out;
+  read_sgf_games(
+      bytes, [&out](GameRecord&& game) { out.games.push_back(std::move(game)); },
+      [&out](Diagnostic&& d) { out.diagnostics.push_back(std::move(d)); });
+  return out;
+}
+
+void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&&)>& on_game,
+                    const std::function<void(Diagnostic&&)>& on_error) {
   const SgfFileText file = prepare_sgf_text(bytes);
+  // The tree builder appends errors as it meets them; passing them on before
+  // each game keeps errors and games in file order.
+  std::vector<Diagnostic> errors;
+  auto pass_errors = [&errors, &on_error] {
+    for (Diagnostic& d : errors) on_error(std::move(d));
+    errors.clear();
+  };
   const std::int32_t count = build_sgf_trees(
       file.text(),
-      [&out, &file](RawSgfGame&& raw) {
-        out.games.push_back(convert_sgf_game(std::move(raw), file));
+      [&](RawSgfGame&& raw) {
+        pass_errors();
+        on_game(convert_sgf_game(std::move(raw), file));
       },
-      out.diagnostics);
+      errors);
+  pass_errors();
   if (count == 0) {
     Diagnostic d;
     d.severity = Severity::kError;
     d.game_index = -1;
     d.pos.byte_offset = 0;
     d.message = "no SGF game tree found (a '(' followed by ';')";
-    out.diagnostics.push_back(std::move(d));
+    on_error(std::move(d));
   }
-  return out;
 }
 
 }  // namespace ludex

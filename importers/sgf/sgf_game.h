@@ -7,6 +7,7 @@
 #ifndef LUDEX_IMPORTERS_SGF_SGF_GAME_H_
 #define LUDEX_IMPORTERS_SGF_SGF_GAME_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,13 @@ bool looks_like_sgf(std::string_view bytes);
 // Reads every game tree of an SGF file or collection. Never throws for bad
 // input: a syntax error loses the game it is in and nothing else.
 SgfParseOutput read_sgf_games(std::string_view bytes);
+
+// The same, streamed: on_game receives each stored game and on_error each
+// error, in file order, as soon as they are read, so that a caller can hand
+// the games of a large collection on while later ones are still being read.
+// Memory held here is one game at a time (plus the input).
+void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&&)>& on_game,
+                    const std::function<void(Diagnostic&&)>& on_error);
 
 // Writes one game as an SGF game tree "(;...)\n" in the dialect it was read
 // from (GameRecord::dialect), or in the family's standard SGF dialect for

@@ -123,10 +123,10 @@ class GameConverter {
     }
     SgfKindInput input;
     input.root_props = &root;
-    std::size_t seen = 0;
-    for (NodeIndex i : game_.tree.preorder()) {
-      if (i == 0) continue;
-      if (++seen > kKindProbeNodes) break;
+    // The tree builder numbers nodes in file order, which is pre-order, so
+    // the first nodes after the root are 1, 2, ...
+    const std::size_t probe = std::min(game_.tree.size(), kKindProbeNodes + 1);
+    for (NodeIndex i = 1; i < probe; ++i) {
       for (const Property& p : game_.tree.data(i).props) input.first_prop_ids.push_back(p.id);
     }
     kind_ = detect_sgf_kind(input);
@@ -202,6 +202,22 @@ class GameConverter {
     return true;
   }
 
+  // rules_->is_move_property, asked once per distinct id of the game: a
+  // game has a handful of ids, and the rules' answer may cost a lookup of
+  // the variant by name. Ids of up to 7 characters are cached, packed with
+  // their length into one integer.
+  bool is_move_property(std::string_view id) {
+    if (id.size() > 7) return rules_->is_move_property(kind_, id);
+    std::uint64_t key = id.size();
+    for (const char c : id) key = (key << 8) | static_cast<unsigned char>(c);
+    for (const auto& [known, answer] : move_id_cache_) {
+      if (known == key) return answer;
+    }
+    const bool answer = rules_->is_move_property(kind_, id);
+    move_id_cache_.emplace_back(key, answer);
+    return answer;
+  }
+
   // Decodes the move property p of node d. Returns the move, or nullopt
   // after warning (p is then kept as a property).
   std::optional<Move> decode_move(Property& p, const NodeData& d, std::int32_t move_number) {
@@ -222,7 +238,7 @@ class GameConverter {
   // changed) unless every property is a move that decodes.
   bool convert_move_only_node(NodeData& d, std::int32_t* moves) {
     for (const Property& p : d.props) {
-      if (!rules_->is_move_property(kind_, p.id)) return false;
+      if (!is_move_property(p.id)) return false;
     }
     d.moves.reserve(d.props.size());
     for (Property& p : d.props) {
@@ -253,7 +269,7 @@ class GameConverter {
     for (std::size_t r = 0; r < d.props.size(); ++r) {
       Property& p = d.props[r];
       bool consumed = false;
-      if (rules_->is_move_property(kind_, p.id)) {
+      if (is_move_property(p.id)) {
         if (auto move = decode_move(p, d, *moves + 1)) {
           d.moves.push_back(std::move(*move));
           d.move_props.push_back(std::move(p));
@@ -297,7 +313,9 @@ class GameConverter {
   void convert_nodes() {
     GameTree& tree = game_.tree;
     std::vector<std::int32_t> moves_to(tree.size(), 0);  // moves on the path, node included
-    for (NodeIndex i : tree.preorder()) {
+    // In index order: a parent always comes before its children (the tree
+    // builder appends nodes in file order), and no order list is allocated.
+    for (NodeIndex i = 0; i < tree.size(); ++i) {
       const NodeIndex parent = tree.parent(i);
       std::int32_t moves = parent == kNoNode ? 0 : moves_to[parent];
       convert_node(i, tree.data(i), &moves);
@@ -314,6 +332,7 @@ class GameConverter {
   std::vector<std::pair<std::string, std::int8_t>> player_ids_;
   std::vector<SeatPlayer> players_;
   bool ca_taken_ = false;
+  std::vector<std::pair<std::uint64_t, bool>> move_id_cache_;
 };
 
 }  // namespace

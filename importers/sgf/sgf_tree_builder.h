@@ -16,9 +16,11 @@
 namespace ludex {
 
 struct RawSgfGame {
-  std::int32_t game_index = 0;       // 0-based among all game trees of the file
-  SourcePos pos;                     // where the game's '(' is
-  GameTree tree;                     // root = node 0; only NodeData::props and pos are set
+  std::int32_t game_index = 0;  // 0-based among all game trees of the file
+  SourcePos pos;                // where the game's '(' is
+  // Root = node 0; nodes are numbered in file order, which is pre-order (a
+  // parent before its children). Only NodeData::props and pos are set.
+  GameTree tree;
   std::vector<Diagnostic> warnings;  // the reader's warnings for this game
 };
 
