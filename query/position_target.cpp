@@ -88,6 +88,7 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
     apply_changes<std::pair<Point, Point>, TwixtLink>(links, delta.links_removed, delta.links_added,
                                                       &link_key);
     target.hash = positions.hashes[node];
+    target.move_number = played;
     if (moves >= 0 && played >= moves) {
       reached = played == moves;
       break;
@@ -126,6 +127,11 @@ Result<PositionTarget> position_from_game(Database& db, const std::string& spec)
   if (e2 != std::errc() || p2 != end || moves < 0) {
     return Error{{}, what + ": the move number must be a number from 0"};
   }
+  return position_in_stored_game(db, game_id, moves, what);
+}
+
+Result<PositionTarget> position_in_stored_game(Database& db, std::int64_t game_id,
+                                               std::int64_t moves, const std::string& what) {
   GameLoader loader(db);
   const std::optional<LoadedGame> loaded = loader.load(game_id);
   if (!loaded) return Error{{}, what + ": there is no game " + std::to_string(game_id)};

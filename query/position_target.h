@@ -22,6 +22,7 @@ struct PositionTarget {
   std::vector<Occupant> occupants;  // sorted
   std::vector<TwixtLink> links;     // sorted; Twixt only
   std::uint64_t hash = 0;           // as stored in nodes.position_hash
+  std::int64_t move_number = 0;     // moves from the root to the position
 };
 
 // Parses "GAME_ID:MOVE_NUMBER" and rebuilds that position from the stored
@@ -29,6 +30,13 @@ struct PositionTarget {
 // a move number beyond the main line, or a game whose positions could not
 // be computed up to there.
 Result<PositionTarget> position_from_game(Database& db, const std::string& spec);
+
+// The position of stored game `game_id` after `moves` moves of its main
+// line, or at the end of the main line when moves < 0. Errors start with
+// `what` (the option or value the user gave): an unknown game, a move number
+// beyond the main line, positions that stop at an illegal move.
+Result<PositionTarget> position_in_stored_game(Database& db, std::int64_t game_id,
+                                               std::int64_t moves, const std::string& what);
 
 // Reads the game file at path (any format ludex imports) and returns the
 // position at the end of its first game's main line. Error (with the file's
