@@ -1,4 +1,6 @@
 // ludex import --db DB PATH...
+#include <unistd.h>
+
 #include <iomanip>
 #include <iostream>
 
@@ -18,7 +20,8 @@ int run_import_command(const std::vector<std::string>& args) {
       ("path", po::value<std::vector<std::string>>()->required(),
        "files and directories to import (recursive)")                                     //
       ("jobs,j", po::value<int>()->default_value(0), "parse workers (0 = one per core)")  //
-      ("quiet,q", "no diagnostics or summary on stderr")                                  //
+      ("quiet,q", "no diagnostics, progress or summary on stderr")                        //
+      ("prune", "forget recorded files under the given paths that no longer exist")       //
       ("warnings", "list every warning, not only their number");
   po::positional_options_description positional;
   positional.add("path", -1);
@@ -34,6 +37,8 @@ int run_import_command(const std::vector<std::string>& args) {
   opts.quiet = vm.count("quiet") != 0;
   opts.show_warnings = vm.count("warnings") != 0;
   opts.jobs = vm["jobs"].as<int>();
+  opts.prune = vm.count("prune") != 0;
+  opts.progress = !opts.quiet && isatty(STDERR_FILENO) != 0;
   if (opts.jobs < 0) {
     std::cerr << "ludex import: --jobs must not be negative\n";
     return 2;
@@ -44,9 +49,9 @@ int run_import_command(const std::vector<std::string>& args) {
   if (!opts.quiet) {
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "
-              << s.files_unchanged << " unchanged, " << s.files_failed << " not game files; "
-              << s.errors << " errors, " << s.warnings << " warnings; " << std::fixed
-              << std::setprecision(2) << s.seconds << " s\n";
+              << s.files_unchanged << " unchanged, " << s.files_pruned << " pruned, "
+              << s.files_failed << " not game files; " << s.errors << " errors, " << s.warnings
+              << " warnings; " << std::fixed << std::setprecision(2) << s.seconds << " s\n";
   }
   return 0;
 }

@@ -1,8 +1,11 @@
 #include "indexer/importer.h"
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <ostream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "indexer/file_walk.h"
 #include "indexer/parse_pipeline.h"
@@ -18,7 +21,34 @@ Diagnostic file_error(std::string message) {
   return d;
 }
 
+// True if path is root or lies below the directory root (both absolute and
+// lexically normal).
+bool is_under(const std::string& path, const std::string& root) {
+  if (path == root) return true;
+  if (path.size() <= root.size() || path.compare(0, root.size(), root) != 0) return false;
+  return root.back() == '/' || path[root.size()] == '/';
+}
+
 }  // namespace
+
+std::string progress_line(const ImportProgress& p) {
+  char line[200];
+  const double mb = static_cast<double>(p.bytes) / 1e6;
+  const double rate = p.seconds > 0 ? mb / p.seconds : 0;
+  std::string left = "?";
+  if (p.files_done > 0 && p.files_total >= p.files_done) {
+    const double remaining = p.seconds * static_cast<double>(p.files_total - p.files_done) /
+                             static_cast<double>(p.files_done);
+    left = std::to_string(static_cast<long long>(remaining + 0.5)) + " s";
+  }
+  std::snprintf(line, sizeof line,
+                "files %lld/%lld  games %lld  nodes %lld  %.1f MB/s  errors %lld  %.0f s, "
+                "%s left",
+                static_cast<long long>(p.files_done), static_cast<long long>(p.files_total),
+                static_cast<long long>(p.games), static_cast<long long>(p.nodes), rate,
+                static_cast<long long>(p.errors), p.seconds, left.c_str());
+  return line;
+}
 
 Importer::Importer(Database& db, const ImportOptions& options, std::ostream& diagnostics)
     : db_(db), options_(options), diagnostics_(diagnostics) {}
@@ -30,6 +60,12 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   const WalkResult walk = walk_paths(paths);
   sum.files_found = static_cast<std::int64_t>(walk.files.size());
 
+  // The progress line is rewritten in place; a diagnostic first erases it.
+  bool progress_shown = false;
+  auto erase_progress = [&] {
+    if (progress_shown) diagnostics_ << "\r\033[K";
+    progress_shown = false;
+  };
   auto report = [&](const std::string& path, const Diagnostic& d) {
     if (d.severity == Severity::kError) {
       ++sum.errors;
@@ -38,7 +74,26 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     }
     if (options_.quiet) return;
     if (d.severity == Severity::kWarning && !options_.show_warnings) return;
+    erase_progress();
     diagnostics_ << path << ": " << d.to_string() << "\n";
+  };
+  std::int64_t files_done = 0;
+  auto last_progress = start;
+  auto show_progress = [&] {
+    if (!options_.progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_progress < std::chrono::milliseconds(250)) return;
+    last_progress = now;
+    ImportProgress p;
+    p.files_done = files_done;
+    p.files_total = sum.files_found;
+    p.games = sum.games;
+    p.nodes = sum.nodes;
+    p.bytes = sum.bytes;
+    p.errors = sum.errors;
+    p.seconds = std::chrono::duration<double>(now - start).count();
+    diagnostics_ << "\r\033[K" << progress_line(p) << std::flush;
+    progress_shown = true;
   };
 
   const bool bulk = store.is_empty();
@@ -80,7 +135,9 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
 
   std::int64_t file_id = 0;  // of the file whose parts are arriving
   auto consume = [&](FileResult&& r) {
+    show_progress();
     if (r.part == 0) {
+      ++files_done;
       sum.bytes += r.size;
       if (r.skipped) {
         ++sum.files_unchanged;
@@ -128,7 +185,28 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   PipelineOptions pipeline;
   pipeline.jobs = options_.jobs;
   run_parse_pipeline(walk.files, pipeline, should_parse, consume);
+  if (options_.prune) {
+    // Only what was looked at now can be known to be gone: files recorded
+    // under the given paths that the walk neither found nor failed on.
+    std::vector<std::string> roots;
+    for (const std::string& p : paths) {
+      std::string root = std::filesystem::absolute(p).lexically_normal().string();
+      while (root.size() > 1 && root.back() == '/') root.pop_back();
+      roots.push_back(root);
+    }
+    std::unordered_set<std::string> seen(walk.files.begin(), walk.files.end());
+    for (const auto& [path, reason] : walk.failures) seen.insert(path);
+    for (const auto& [file_id, path] : store.list_files()) {
+      if (seen.count(path) != 0) continue;
+      bool under = false;
+      for (const std::string& root : roots) under = under || is_under(path, root);
+      if (!under) continue;
+      store.remove_file(file_id);
+      ++sum.files_pruned;
+    }
+  }
   store.commit();
+  erase_progress();
   if (bulk) store.finish_bulk_load();
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;

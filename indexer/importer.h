@@ -21,6 +21,12 @@ struct ImportOptions {
   bool show_warnings = false;       // list warnings too, not only their count
   std::int32_t batch_games = 1000;  // games per write transaction
   int jobs = 0;                     // parse workers; 0 = one per core
+  // Forget the recorded files under the given paths (a given file, or
+  // anything below a given directory) that no longer exist there.
+  bool prune = false;
+  // Rewrite a one-line progress report in place on the diagnostics stream
+  // (meant for a terminal) at most four times a second.
+  bool progress = false;
 };
 
 struct ImportSummary {
@@ -29,6 +35,7 @@ struct ImportSummary {
   std::int64_t files_unchanged = 0;  // same content hash as recorded: skipped
   std::int64_t files_replaced = 0;   // known path, new content: games replaced
   std::int64_t files_failed = 0;     // unreadable or not a game file at all
+  std::int64_t files_pruned = 0;     // recorded, gone from the given paths: forgotten
   std::int64_t games = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded
@@ -36,6 +43,21 @@ struct ImportSummary {
   std::int64_t bytes = 0;
   double seconds = 0;
 };
+
+// What the progress line shows.
+struct ImportProgress {
+  std::int64_t files_done = 0;
+  std::int64_t files_total = 0;
+  std::int64_t games = 0;
+  std::int64_t nodes = 0;
+  std::int64_t bytes = 0;  // of the files done
+  std::int64_t errors = 0;
+  double seconds = 0;  // since the import started
+};
+
+// One line, no line end: "files 120/2910  games 300  nodes 41000  2.5 MB/s
+// errors 3  12 s, 280 s left" (time left from the share of files done).
+std::string progress_line(const ImportProgress& progress);
 
 class Importer {
  public:

@@ -127,7 +127,9 @@ struct GameStore::Impl {
                              "DELETE FROM players WHERE player_id = ?1 AND NOT EXISTS "
                              "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
         delete_file_errors(db, "DELETE FROM import_errors WHERE file_id = ?1"),
-        reset_game_count(db, "UPDATE source_files SET game_count = 0 WHERE file_id = ?1") {}
+        reset_game_count(db, "UPDATE source_files SET game_count = 0 WHERE file_id = ?1"),
+        list_files(db, "SELECT file_id, path FROM source_files ORDER BY path"),
+        delete_file(db, "DELETE FROM source_files WHERE file_id = ?1") {}
 
   std::int64_t scalar(SQLite::Statement& st) {
     ResetOnExit reset(st);
@@ -171,6 +173,7 @@ struct GameStore::Impl {
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
   SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
   SQLite::Statement delete_file_errors, reset_game_count;
+  SQLite::Statement list_files, delete_file;
 
   bool in_batch = false;
   std::int64_t next_game_id = 1;
@@ -571,6 +574,22 @@ void GameStore::clear_file(std::int64_t file_id) {
   run(s.delete_file_errors);
   s.reset_game_count.bind(1, file_id);
   run(s.reset_game_count);
+}
+
+std::vector<std::pair<std::int64_t, std::string>> GameStore::list_files() {
+  Impl& s = *impl_;
+  ResetOnExit reset(s.list_files);
+  std::vector<std::pair<std::int64_t, std::string>> out;
+  while (s.list_files.executeStep()) {
+    out.emplace_back(s.list_files.getColumn(0).getInt64(), s.list_files.getColumn(1).getString());
+  }
+  return out;
+}
+
+void GameStore::remove_file(std::int64_t file_id) {
+  clear_file(file_id);
+  impl_->delete_file.bind(1, file_id);
+  run(impl_->delete_file);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -71,6 +72,13 @@ class GameStore {
   std::optional<KnownFile> find_file(const std::string& path);
   // Inserts the file or updates its size, mtime, hash and format; returns its id.
   std::int64_t upsert_file(const SourceFileInfo& file);
+
+  // Every recorded source file as (file_id, path), by path.
+  std::vector<std::pair<std::int64_t, std::string>> list_files();
+
+  // Removes a file's games (as clear_file) and its source_files row: the
+  // file is forgotten. Requires an open batch.
+  void remove_file(std::int64_t file_id);
   // Deletes every game (with its nodes, moves, ...) and every error recorded
   // for the file, and the players no other game refers to; the file row
   // stays (game_count 0). Deletes by id ranges, not row by row.
