@@ -37,6 +37,7 @@ int run_info_command(const std::vector<std::string>& args) {
                         {"players", info.players},
                         {"errors", info.errors},
                         {"warnings", info.warnings},
+                        {"duplicates", info.duplicates},
                         {"games_by_family", info.games_by_family},
                         {"schema_version", info.schema_version}};
     std::cout << json_line(j) << "\n";
@@ -52,6 +53,7 @@ int run_info_command(const std::vector<std::string>& args) {
               << "players   " << info.players << "\n"
               << "errors    " << info.errors << "\n"
               << "warnings  " << info.warnings << "\n"
+              << "duplicates " << info.duplicates << "\n"
               << "schema    v" << info.schema_version << "\n";
   }
   if (vm.count("errors") != 0) {

@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/moves_hash.h"
 #include "core/zobrist.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
@@ -82,12 +83,14 @@ struct GameStore::Impl {
         insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
         find_piece(db, "SELECT piece_id FROM pieces WHERE name = ?1"),
         insert_piece(db, "INSERT INTO pieces (name) VALUES (?1)"),
-        insert_game(db,
-                    "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
-                    "variant, board_columns, board_rows, result, winner, date, event, round, "
-                    "charset, main_line_moves, node_count, first_node_id, start_offset, "
-                    "start_line, start_column, hash_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                    "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"),
+        insert_game(
+            db,
+            "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
+            "variant, board_columns, board_rows, result, winner, date, event, round, "
+            "charset, main_line_moves, node_count, first_node_id, start_offset, "
+            "start_line, start_column, hash_version, moves_hash, duplicate_of) VALUES (?1, ?2, "
+            "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+            "?20, ?21, ?22, ?23, ?24)"),
         insert_game_player(db,
                            "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) "
                            "VALUES (?1, ?2, ?3)"),
@@ -129,7 +132,14 @@ struct GameStore::Impl {
         delete_file_errors(db, "DELETE FROM import_errors WHERE file_id = ?1"),
         reset_game_count(db, "UPDATE source_files SET game_count = 0 WHERE file_id = ?1"),
         list_files(db, "SELECT file_id, path FROM source_files ORDER BY path"),
-        delete_file(db, "DELETE FROM source_files WHERE file_id = ?1") {}
+        delete_file(db, "DELETE FROM source_files WHERE file_id = ?1"),
+        first_copy(db,
+                   "SELECT game_id FROM games WHERE moves_hash = ?1 AND moves_hash IS NOT NULL "
+                   "ORDER BY game_id LIMIT 1"),
+        relink_copies(db,
+                      "UPDATE games SET duplicate_of = (SELECT min(o.game_id) FROM games AS o "
+                      "WHERE o.moves_hash = games.moves_hash AND o.game_id < games.game_id) "
+                      "WHERE duplicate_of BETWEEN ?1 AND ?2") {}
 
   std::int64_t scalar(SQLite::Statement& st) {
     ResetOnExit reset(st);
@@ -173,7 +183,7 @@ struct GameStore::Impl {
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
   SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
   SQLite::Statement delete_file_errors, reset_game_count;
-  SQLite::Statement list_files, delete_file;
+  SQLite::Statement list_files, delete_file, first_copy, relink_copies;
 
   bool in_batch = false;
   std::int64_t next_game_id = 1;
@@ -408,7 +418,7 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
       run(*st);
     }
   }
-  for (SQLite::Statement* st : {&delete_game_players, &delete_games}) {
+  for (SQLite::Statement* st : {&delete_game_players, &delete_games, &relink_copies}) {
     st->bind(1, r.first_game);
     st->bind(2, r.last_game);
     run(*st);
@@ -647,6 +657,18 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
     g.bind(22, kPositionHashVersion);
   } else {
     g.bind(22);
+  }
+  // SQLite integers are signed: the hash is stored as its two's complement;
+  // 0 (nothing to compare) as NULL.
+  const auto fingerprint = static_cast<std::int64_t>(moves_hash(game));
+  g.bind(24);
+  if (fingerprint == 0) {
+    g.bind(23);
+  } else {
+    g.bind(23, fingerprint);
+    ResetOnExit reset(first_copy);
+    first_copy.bind(1, fingerprint);
+    if (first_copy.executeStep()) g.bind(24, first_copy.getColumn(0).getInt64());
   }
   run(g);
 

@@ -113,11 +113,14 @@ void create_secondary_indexes(SQLite::Database& db) {
 void drop_secondary_indexes(SQLite::Database& db) {
   // Triggers first (they write to the full-text table), then the virtual
   // tables (which take their shadow tables with them), then the indexes.
+  // games_by_moves_hash stays (003_duplicates.sql): every stored game looks
+  // up its first copy through it, during a bulk load too.
   std::vector<std::pair<std::string, std::string>> drops;
   SQLite::Statement st(db,
                        "SELECT CASE type WHEN 'trigger' THEN 'TRIGGER' WHEN 'index' THEN 'INDEX' "
                        "ELSE 'TABLE' END, name FROM sqlite_schema "
-                       "WHERE (type IN ('trigger', 'index') AND sql IS NOT NULL) "
+                       "WHERE (type IN ('trigger', 'index') AND sql IS NOT NULL "
+                       "AND name NOT IN ('games_by_moves_hash')) "
                        "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') "
                        "ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'table' THEN 1 ELSE 2 END, "
                        "name");

@@ -33,7 +33,8 @@ void create_secondary_indexes(SQLite::Database& db);
 
 // Drops every index, trigger and virtual table that the index files create
 // (read from sqlite_schema, so indexes of later versions are included).
-// Constraint indexes (PRIMARY KEY, UNIQUE) are not touched.
+// Constraint indexes (PRIMARY KEY, UNIQUE) and games_by_moves_hash (which
+// every stored game needs, 003_duplicates.sql) are not touched.
 void drop_secondary_indexes(SQLite::Database& db);
 
 }  // namespace ludex

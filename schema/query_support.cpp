@@ -103,7 +103,8 @@ int bind_params(SQLite::Statement& st, const Condition& c, int first) {
 
 const char* const kGameHitColumns =
     "g.game_id, (SELECT f.path FROM source_files AS f WHERE f.file_id = g.file_id), "
-    "g.game_index, g.family, g.variant, g.result, g.winner, g.date, g.event, g.main_line_moves";
+    "g.game_index, g.family, g.variant, g.result, g.winner, g.date, g.event, g.main_line_moves, "
+    "g.duplicate_of";
 
 void read_game_columns(const SQLite::Statement& st, int first, GameHit& hit) {
   hit.game_id = st.getColumn(first).getInt64();
@@ -116,6 +117,7 @@ void read_game_columns(const SQLite::Statement& st, int first, GameHit& hit) {
   hit.date = column_text(st, first + 7);
   hit.event = column_text(st, first + 8);
   hit.moves = st.getColumn(first + 9).getInt();
+  hit.duplicate_of = st.getColumn(first + 10).isNull() ? 0 : st.getColumn(first + 10).getInt64();
 }
 
 PlayerReader::PlayerReader(SQLite::Database& db)

@@ -18,8 +18,9 @@ struct DbInfo {
   std::int64_t nodes = 0;
   std::int64_t moves = 0;
   std::int64_t players = 0;
-  std::int64_t errors = 0;                              // import errors (severity error)
-  std::int64_t warnings = 0;                            // import warnings
+  std::int64_t errors = 0;      // import errors (severity error)
+  std::int64_t warnings = 0;    // import warnings
+  std::int64_t duplicates = 0;  // games whose moves repeat an earlier game's
   std::map<std::string, std::int64_t> games_by_family;  // every family name, 0 included
   int schema_version = 0;
 };

@@ -58,8 +58,8 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK(schema_names(db, "index") ==
         std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
                               "game_players_by_player", "games_by_date", "games_by_family",
-                              "games_by_file", "import_errors_by_file", "nodes_by_hash",
-                              "players_by_folded"});
+                              "games_by_file", "games_by_moves_hash", "import_errors_by_file",
+                              "nodes_by_hash", "players_by_folded"});
   CHECK(schema_names(db, "trigger").size() == 3);
   CHECK(schema_names(db, "view") == std::set<std::string>{"node_order"});
 }

@@ -1,0 +1,80 @@
+// End-to-end tests of duplicate games: the same moves in other files and
+// formats, whatever the headers, are linked to their first copy.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/e2e_support.h"
+
+namespace ludex::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+RunResult ok(const std::vector<std::string>& args) {
+  RunResult r = run_ludex(args);
+  INFO("ludex " << args.front() << " stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return r;
+}
+
+// file name -> (game id, duplicate_of or 0)
+std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_of(const std::string& db) {
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> out;
+  for (const Json& g : json_lines(ok({"query", "--db", db, "--json"}).out)) {
+    out[fs::path(g.at("file").get<std::string>()).filename().string()] = {
+        g.at("game_id"), g.value("duplicate_of", std::int64_t{0})};
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][import]") {
+  ScratchDir dir("e2e-import-duplicates");
+  const fs::path archive = dir.path() / "archive";
+  fs::create_directories(archive);
+  // Little Golem game 2206555 as the twixtbot-ui record and as a .tgt.
+  fs::copy_file(corpus_dir() / "twixt" / "twixtbot-ui-game2206555.tsgf", archive / "a-lg.tsgf");
+  fs::copy_file(
+      corpus_dir() / "gtv" / "synthetic" / "SYNTHETIC-lg2206555-twixt-commentator-style.tgt",
+      archive / "b-jt.tgt");
+  // One hex game three times: other players, a date, a comment, a result.
+  write_bytes(archive / "c-hex.sgf", "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n");
+  write_bytes(archive / "d-hex.sgf",
+              "(;FF[4]GM[11]SZ[7]PB[cid]PW[dot]DT[2020-01-01]RE[B+];B[c2]C[opening];W[d4];B[e5])"
+              "\n");
+  write_bytes(archive / "e-hex.sgf", "(;FF[4]GM[11]SZ[7]PB[eve];B[c2];W[d4];B[e5])\n");
+  // Not duplicates: another move, another board size, a shorter game.
+  write_bytes(archive / "f-hex.sgf", "(;FF[4]GM[11]SZ[7];B[c2];W[d4];B[e6])\n");
+  write_bytes(archive / "g-hex.sgf", "(;FF[4]GM[11]SZ[9];B[c2];W[d4];B[e5])\n");
+  write_bytes(archive / "h-hex.sgf", "(;FF[4]GM[11]SZ[7];B[c2];W[d4])\n");
+  const std::string db = dir / "d.db";
+  ok({"import", "--db", db, archive.string()});
+
+  auto g = games_of(db);
+  REQUIRE(g.size() == 8);
+  CHECK(g.at("a-lg.tsgf").second == 0);
+  CHECK(g.at("b-jt.tgt").second == g.at("a-lg.tsgf").first);
+  CHECK(g.at("c-hex.sgf").second == 0);
+  CHECK(g.at("d-hex.sgf").second == g.at("c-hex.sgf").first);
+  CHECK(g.at("e-hex.sgf").second == g.at("c-hex.sgf").first);
+  for (const char* other : {"f-hex.sgf", "g-hex.sgf", "h-hex.sgf"}) CHECK(g.at(other).second == 0);
+  CHECK(info_json(db).at("duplicates") == 3);
+  CHECK(ok({"query", "--db", db, "--duplicates", "--count"}).out == "3\n");
+
+  // The first copy's file disappears: the next copy becomes the first.
+  fs::remove(archive / "c-hex.sgf");
+  ok({"import", "--db", db, "--prune", archive.string()});
+  g = games_of(db);
+  CHECK(g.count("c-hex.sgf") == 0);
+  CHECK(g.at("d-hex.sgf").second == 0);
+  CHECK(g.at("e-hex.sgf").second == g.at("d-hex.sgf").first);
+  CHECK(info_json(db).at("duplicates") == 2);
+}
+
+}  // namespace ludex::test
