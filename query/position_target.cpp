@@ -76,7 +76,8 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
   std::int64_t played = 0;
   bool reached = false;
   for (const NodeIndex node : line) {
-    played += static_cast<std::int64_t>(game.tree.data(node).moves.size());
+    // Move numbers count nodes that carry a move, as nodes.move_number does.
+    if (!game.tree.data(node).moves.empty()) ++played;
     if (positions.hashes[node] == 0) {
       std::string why = "the position cannot be computed there";
       if (!positions.warnings.empty()) why = positions.warnings.front().message;

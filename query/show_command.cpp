@@ -2,30 +2,30 @@
 //
 // The position of a stored game after N moves of its main line (default: at
 // its end): the stones, pegs or Blokus cells per colour in the family's
-// notation, Twixt links, counts per colour, the position hash as stored, and
-// for rectangular boards a small diagram.
+// notation, Twixt links, counts per colour, the position hash (the value the
+// import stored for that node) and, in table mode, a small diagram. The
+// position itself comes from query/position_view.h; this file parses the
+// arguments and prints.
+//
+// Exit codes: 0 shown; 1 no such game, no such move, a game without
+// positions, or positions that stop at an illegal move at or before the
+// requested one (what was reached before it is still printed, and stderr
+// says where and why it stopped); 2 usage errors.
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <map>
 
 #include "cli/command_line.h"
-#include "games/position.h"
+#include "games/blokus_geometry.h"
 #include "query/commands.h"
 #include "query/game_output.h"
-#include "query/position_target.h"
+#include "query/position_view.h"
 #include "schema/database.h"
 
 namespace ludex {
 namespace po = boost::program_options;
 namespace {
-
-// The letter the family's SGF uses for a colour: hex and go B = seat 1,
-// twixt W = seat 1 (White moves first there), Blokus colours 1..4.
-std::string colour_label(Family family, std::int8_t color) {
-  if (family == Family::kBlokus) return std::to_string(color);
-  if (family == Family::kTwixt) return color == 1 ? "W" : "B";
-  return color == 1 ? "B" : "W";
-}
 
 std::string hex16(std::uint64_t v) {
   char buf[17];
@@ -38,22 +38,135 @@ struct Counts {
   std::int64_t links = 0;
 };
 
-// Rows from the top as the notations count them; columns a, b, c, ...
-void write_diagram(std::ostream& out, const PositionTarget& t) {
-  const std::int32_t columns = t.shape.columns;
-  const std::int32_t rows = t.shape.rows;
-  if (t.shape.family == Family::kBlokus || columns <= 0 || rows <= 0 || columns > 52) return;
+const char* stone_word(Family family) {
+  if (family == Family::kTwixt) return "pegs";
+  if (family == Family::kBlokus) return "cells";
+  return "stones";
+}
+
+// The column and row parts of a point's label in the family's notation: go
+// "pd" -> "p", "d"; every other family "e12" -> "e", "12".
+std::pair<std::string, std::string> label_parts(Family family, const Point& p) {
+  const std::string text = point_text(family, p);
+  if (family == Family::kGo) {
+    return text.size() == 2 ? std::pair{text.substr(0, 1), text.substr(1)} : std::pair{text, text};
+  }
+  std::size_t i = 0;
+  while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])) != 0) ++i;
+  return {text.substr(0, i), text.substr(i)};
+}
+
+// A diagram labelled with the family's own column and row names: hex rows
+// shifted as on a Hex board, Blokus rows from the top (Pentobi's a1 is the
+// lower left) with off-board cells blank. Boards wider or taller than
+// kMaxDiagram are left out.
+void write_diagram(std::ostream& out, const PositionView& v) {
+  constexpr std::int32_t kMaxDiagram = 64;
+  if (v.columns <= 0 || v.rows <= 0 || v.columns > kMaxDiagram || v.rows > kMaxDiagram) return;
+  const BlokusGeometry* geometry = nullptr;
+  if (v.family == Family::kBlokus) {
+    const BlokusVariantInfo* info = find_blokus_variant_info(v.variant);
+    if (info == nullptr) return;
+    geometry = &blokus_geometry(*info);
+  }
   std::map<Point, std::int8_t> at;
-  for (const Occupant& o : t.occupants) at[o.point] = o.color;
-  for (std::int32_t y = 0; y < rows; ++y) {
-    if (t.shape.family == Family::kHex) out << std::string(static_cast<std::size_t>(y), ' ');
-    for (std::int32_t x = 0; x < columns; ++x) {
-      const auto it = at.find(Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
-      out << (x == 0 ? "" : " ")
-          << (it == at.end() ? "." : colour_label(t.shape.family, it->second));
+  for (const Occupant& o : v.occupants) at[o.point] = o.color;
+  auto point = [](std::int32_t x, std::int32_t y) {
+    return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+  };
+  std::size_t cell = 1;
+  std::size_t margin = 1;
+  for (std::int32_t x = 0; x < v.columns; ++x) {
+    cell = std::max(cell, label_parts(v.family, point(x, 0)).first.size());
+  }
+  for (std::int32_t y = 0; y < v.rows; ++y) {
+    margin = std::max(margin, label_parts(v.family, point(0, y)).second.size());
+  }
+  auto padded = [](const std::string& s, std::size_t width) {
+    return std::string(width > s.size() ? width - s.size() : 0, ' ') + s;
+  };
+  out << std::string(margin, ' ');
+  for (std::int32_t x = 0; x < v.columns; ++x) {
+    out << ' ' << padded(label_parts(v.family, point(x, 0)).first, cell);
+  }
+  out << "\n";
+  for (std::int32_t i = 0; i < v.rows; ++i) {
+    const std::int32_t y = v.family == Family::kBlokus ? v.rows - 1 - i : i;
+    out << padded(label_parts(v.family, point(0, y)).second, margin);
+    if (v.family == Family::kHex) out << std::string(static_cast<std::size_t>(i), ' ');
+    for (std::int32_t x = 0; x < v.columns; ++x) {
+      const auto it = at.find(point(x, y));
+      std::string mark = ".";
+      if (it != at.end()) {
+        mark = colour_label(v.family, it->second);
+      } else if (geometry != nullptr && !geometry->on_board(x, y)) {
+        mark = " ";
+      }
+      out << ' ' << padded(mark, cell);
     }
     out << "\n";
   }
+}
+
+nlohmann::json view_json(std::int64_t game_id, const PositionView& v,
+                         const std::map<std::int8_t, Counts>& counts) {
+  nlohmann::json j;
+  j["game_id"] = game_id;
+  j["family"] = std::string(family_name(v.family));
+  j["variant"] = v.variant;
+  j["columns"] = v.columns;
+  j["rows"] = v.rows;
+  j["move_number"] = v.move_number;
+  j["main_line_moves"] = v.main_line_moves;
+  j["hash"] = hex16(v.hash);
+  j["stopped"] = v.stopped ? nlohmann::json(*v.stopped) : nlohmann::json(nullptr);
+  j["occupants"] = nlohmann::json::array();
+  for (const Occupant& o : v.occupants) {
+    j["occupants"].push_back(
+        {{"color", colour_label(v.family, o.color)}, {"point", point_text(v.family, o.point)}});
+  }
+  j["links"] = nlohmann::json::array();
+  for (const TwixtLink& l : v.links) {
+    j["links"].push_back({{"color", colour_label(v.family, l.color)},
+                          {"from", point_text(v.family, l.a)},
+                          {"to", point_text(v.family, l.b)}});
+  }
+  j["counts"] = nlohmann::json::object();
+  for (const auto& [color, c] : counts) {
+    nlohmann::json entry = {{stone_word(v.family), c.stones}};
+    if (v.family == Family::kTwixt) entry["links"] = c.links;
+    j["counts"][colour_label(v.family, color)] = entry;
+  }
+  return j;
+}
+
+void write_table(std::ostream& out, std::int64_t game_id, const PositionView& v,
+                 const std::map<std::int8_t, Counts>& counts) {
+  out << "game " << game_id << ": " << family_name(v.family);
+  if (v.family == Family::kBlokus && !v.variant.empty()) out << " (" << v.variant << ")";
+  out << " " << v.columns << "x" << v.rows << ", after move " << v.move_number << " of "
+      << v.main_line_moves << ", position " << hex16(v.hash) << "\n";
+  for (const auto& [color, c] : counts) {
+    out << colour_label(v.family, color);
+    if (v.family != Family::kBlokus) out << " (seat " << static_cast<int>(color) << ")";
+    out << ": " << c.stones << " " << stone_word(v.family);
+    if (v.family == Family::kTwixt) out << ", " << c.links << " links";
+    out << "\n  " << stone_word(v.family) << ":";
+    for (const Occupant& o : v.occupants) {
+      if (o.color == color) out << " " << point_text(v.family, o.point);
+    }
+    out << "\n";
+    if (v.family == Family::kTwixt) {
+      out << "  links:";
+      for (const TwixtLink& l : v.links) {
+        if (l.color == color) {
+          out << " " << point_text(v.family, l.a) << "-" << point_text(v.family, l.b);
+        }
+      }
+      out << "\n";
+    }
+  }
+  write_diagram(out, v);
 }
 
 }  // namespace
@@ -79,81 +192,37 @@ int run_show_command(const std::vector<std::string>& args) {
   if (vm.count("move") != 0) {
     moves = vm["move"].as<std::int64_t>();
     if (moves < 0) {
-      std::cerr << "ludex show: --move must be a number from 0\n";
+      std::cerr << "ludex show: --move " << moves << ": must be a number from 0\n";
       return 2;
     }
     what += " --move " + std::to_string(moves);
   }
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const Result<PositionTarget> target = position_in_stored_game(db, game_id, moves, what);
-  if (!target) {
-    std::cerr << "ludex show: " << target.error().message << "\n";
+  const std::optional<Result<PositionView>> view = view_stored_position(db, game_id, moves);
+  if (!view) {
+    std::cerr << "ludex show: --game " << game_id << ": there is no game " << game_id << "\n";
     return 1;
   }
-  const PositionTarget& t = *target;
-  const Family family = t.shape.family;
+  if (!*view) {
+    std::cerr << "ludex show: " << what << ": " << view->error().message << "\n";
+    return 1;
+  }
+  const PositionView& v = **view;
   std::map<std::int8_t, Counts> counts;
-  for (const Occupant& o : t.occupants) ++counts[o.color].stones;
-  for (const TwixtLink& l : t.links) ++counts[l.color].links;
-  const char* stone_word = family == Family::kTwixt    ? "pegs"
-                           : family == Family::kBlokus ? "cells"
-                                                       : "stones";
+  for (const std::int8_t color : family_colours(v.family, v.variant)) counts[color];
+  for (const Occupant& o : v.occupants) ++counts[o.color].stones;
+  for (const TwixtLink& l : v.links) ++counts[l.color].links;
 
   if (vm.count("json") != 0) {
-    nlohmann::json j;
-    j["game_id"] = game_id;
-    j["family"] = std::string(family_name(family));
-    j["variant"] = t.shape.variant;
-    j["columns"] = t.shape.columns;
-    j["rows"] = t.shape.rows;
-    j["move_number"] = t.move_number;
-    j["hash"] = hex16(t.hash);
-    j["occupants"] = nlohmann::json::array();
-    for (const Occupant& o : t.occupants) {
-      j["occupants"].push_back(
-          {{"color", colour_label(family, o.color)}, {"point", point_text(family, o.point)}});
-    }
-    j["links"] = nlohmann::json::array();
-    for (const TwixtLink& l : t.links) {
-      j["links"].push_back({{"color", colour_label(family, l.color)},
-                            {"from", point_text(family, l.a)},
-                            {"to", point_text(family, l.b)}});
-    }
-    j["counts"] = nlohmann::json::object();
-    for (const auto& [color, c] : counts) {
-      nlohmann::json entry = {{stone_word, c.stones}};
-      if (family == Family::kTwixt) entry["links"] = c.links;
-      j["counts"][colour_label(family, color)] = entry;
-    }
-    std::cout << json_line(j) << "\n";
-    return 0;
+    std::cout << json_line(view_json(game_id, v, counts)) << "\n";
+  } else {
+    write_table(std::cout, game_id, v, counts);
   }
-
-  std::cout << "game " << game_id << " (" << family_name(family);
-  if (!t.shape.variant.empty()) std::cout << ", " << t.shape.variant;
-  std::cout << ", " << t.shape.columns << "x" << t.shape.rows << ") after move " << t.move_number
-            << ", position " << hex16(t.hash) << "\n";
-  for (const auto& [color, c] : counts) {
-    const std::string label = colour_label(family, color);
-    std::cout << label << ": " << c.stones << " " << stone_word;
-    if (family == Family::kTwixt) std::cout << ", " << c.links << " links";
-    std::cout << "\n";
-    std::cout << "  " << stone_word << ":";
-    for (const Occupant& o : t.occupants) {
-      if (o.color == color) std::cout << " " << point_text(family, o.point);
-    }
-    std::cout << "\n";
-    if (family == Family::kTwixt) {
-      std::cout << "  links:";
-      for (const TwixtLink& l : t.links) {
-        if (l.color == color) {
-          std::cout << " " << point_text(family, l.a) << "-" << point_text(family, l.b);
-        }
-      }
-      std::cout << "\n";
-    }
+  if (v.stopped) {
+    std::cerr << "ludex show: " << what << ": positions stop at " << *v.stopped
+              << "; shown: the position after move " << v.move_number << "\n";
+    return 1;
   }
-  write_diagram(std::cout, t);
   return 0;
 }
 

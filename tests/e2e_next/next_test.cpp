@@ -211,3 +211,22 @@ TEST_CASE("next reports bad positions as usage errors", "[e2e][next]") {
 }
 
 }  // namespace ludex::test
+
+namespace ludex::test {
+
+TEST_CASE("a position is named by move numbers as the nodes count them", "[e2e][next]") {
+  // The last node holds two moves (as GNU Go's buzco1.sgf ends ;B[tt]W[tt]):
+  // it is move 3, as nodes.move_number counts, not 4. This once said "the
+  // main line has no position after 3 moves".
+  ScratchDir dir("e2e-next-move-numbers");
+  write_bytes(dir.path() / "g.sgf", "(;FF[4]GM[1]SZ[9];B[cc];W[dd];B[ee]W[ff])\n");
+  const std::string db = dir / "m.db";
+  ok({"import", "--db", db, "--quiet", dir.path().string()});
+  const std::vector<Json> hits =
+      json_lines(ok({"query", "--db", db, "--position", "1:3", "--json"}).out);
+  REQUIRE(hits.size() == 1);
+  CHECK(hits.front().at("move_number") == 3);
+  CHECK(run_ludex({"query", "--db", db, "--position", "1:4"}).exit_code == 2);
+}
+
+}  // namespace ludex::test

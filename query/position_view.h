@@ -1,0 +1,70 @@
+// The position of a game after N moves of its main line, rebuilt by replaying
+// the main line with the family's rules (games/position.h), for commands that
+// show or compare one position (`ludex show`). Unlike a stored node's hash
+// alone, the view also says where the positions stop when the main line holds
+// a move or setup the rules refuse, and carries what was reached before it.
+//
+// Thread-safety: pure functions of their arguments (the Database overload
+// uses the connection it is given; one thread per connection).
+#ifndef LUDEX_QUERY_POSITION_VIEW_H_
+#define LUDEX_QUERY_POSITION_VIEW_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/game.h"
+#include "games/position.h"
+#include "schema/database.h"
+
+namespace ludex {
+
+struct PositionView {
+  Family family = Family::kOther;
+  std::string variant;  // the game's variant (Blokus: Pentobi's GM string)
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  // Moves from the root to the node shown, counted as nodes.move_number and
+  // games.main_line_moves count them: nodes carrying a move, that node
+  // included (a node holding two moves, as `;B[tt]W[tt]`, counts once).
+  // Positions are per node: the node shown is the first with that number.
+  std::int64_t move_number = 0;
+  std::int64_t main_line_moves = 0;  // nodes carrying a move on the main line
+  std::uint64_t hash = 0;            // equals that node's nodes.position_hash
+  std::vector<Occupant> occupants;   // sorted
+  std::vector<TwixtLink> links;      // sorted; Twixt only
+  // Set when the main line holds an illegal move or setup at or before the
+  // requested move: where ("move 23 (B g7)" or "the setup after move 4") and
+  // why. The view is then the position of the last node before it.
+  std::optional<std::string> stopped;
+  // The move number where positions stop (the illegal move's number, or the
+  // move count before an illegal setup); meaningful only with `stopped`.
+  std::int64_t stopped_at = 0;
+};
+
+// Replays the main line of `game` from the root (iteratively) up to the first
+// node whose move_number is `moves`, or to the end of the main line
+// when moves < 0. Error for a family without positions (kOther), a board the
+// family cannot have, an empty tree, or a main line shorter than `moves`
+// (unless it stops at an illegal move first: that is a view with `stopped`).
+Result<PositionView> view_position(const GameRecord& game, std::int64_t moves);
+
+// The same for stored game `game_id`. nullopt when there is no such game.
+// Throws what GameLoader throws (a corrupt database).
+std::optional<Result<PositionView>> view_stored_position(Database& db, std::int64_t game_id,
+                                                         std::int64_t moves);
+
+// The label of a colour in the family's own SGF: hex and go B = seat 1,
+// W = seat 2; twixt W = seat 1 (White moves first there), B = seat 2; Blokus
+// colours "1".."4".
+std::string colour_label(Family family, std::int8_t color);
+
+// The colours a position of this family and variant can hold, in order:
+// seats 1, 2, or the Blokus variant's colours 1..n.
+std::vector<std::int8_t> family_colours(Family family, const std::string& variant);
+
+}  // namespace ludex
+
+#endif  // LUDEX_QUERY_POSITION_VIEW_H_
