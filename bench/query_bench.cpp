@@ -177,9 +177,12 @@ int run_query_bench_command(const std::vector<std::string>& args) {
   const fs::path work = vm["work"].as<std::string>();
   const int runs = std::max(1, vm["runs"].as<int>());
   std::vector<QueryCase> cases = {
-      {"--player (a player with 10+ games)", {}, {}}, {"--position (10+ hits)", {}, {}},
-      {"next (the same position)", {}, {}},           {"--has hex B:f6 --first --limit 100", {}, {}},
-      {"--has hex B:f6 --first --count", {}, {}},       {"--eval-swing 1000 --limit 100", {}, {}},
+      {"--player (a player with 10+ games)", {}, {}},
+      {"--position (10+ hits)", {}, {}},
+      {"next (the same position)", {}, {}},
+      {"--has hex B:f6 --first --limit 100", {}, {}},
+      {"--has hex B:f6 --first --count", {}, {}},
+      {"--eval-swing 1000 --limit 100", {}, {}},
       {"--eval-swing 1000 --count", {}, {}},
   };
   std::int64_t sizes[2] = {vm["small"].as<std::int64_t>(), vm["large"].as<std::int64_t>()};

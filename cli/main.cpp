@@ -31,12 +31,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"import", ludex::run_import_command},
-    {"info", ludex::run_info_command},
-    {"query", ludex::run_query_command},
-    {"export", ludex::run_export_command},
-    {"show", ludex::run_show_command},
-    {"next", ludex::run_next_command},
+    {"import", ludex::run_import_command}, {"info", ludex::run_info_command},
+    {"query", ludex::run_query_command},   {"export", ludex::run_export_command},
+    {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
     {"merge", ludex::run_merge_command},
 };
 

@@ -19,7 +19,7 @@ void add_filter_options(po::options_description& options) {
       ("date-to", po::value<std::string>(), "date (DT) on or before")                            //
       ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")      //
       ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")       //
-      ("duplicates", "only games whose moves repeat an earlier game's")                        //
+      ("duplicates", "only games whose moves repeat an earlier game's")                          //
       ("limit", po::value<std::int64_t>(), "at most this many results");
 }
 

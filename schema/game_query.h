@@ -46,7 +46,7 @@ struct GameHit {
   std::int8_t winner = 0;
   std::string date;
   std::string event;
-  std::int32_t moves = 0;  // moves on the main line
+  std::int32_t moves = 0;         // moves on the main line
   std::int64_t duplicate_of = 0;  // the first game with the same moves, 0 = none
 };
 
