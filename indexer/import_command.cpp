@@ -22,6 +22,7 @@ int run_import_command(const std::vector<std::string>& args) {
       ("jobs,j", po::value<int>()->default_value(0), "parse workers (0 = one per core)")  //
       ("quiet,q", "no diagnostics, progress or summary on stderr")                        //
       ("prune", "forget recorded files under the given paths that no longer exist")       //
+      ("dedupe", "do not store games whose moves are already stored; record where seen")  //
       ("warnings", "list every warning, not only their number");
   po::positional_options_description positional;
   positional.add("path", -1);
@@ -38,6 +39,7 @@ int run_import_command(const std::vector<std::string>& args) {
   opts.show_warnings = vm.count("warnings") != 0;
   opts.jobs = vm["jobs"].as<int>();
   opts.prune = vm.count("prune") != 0;
+  opts.dedupe = vm.count("dedupe") != 0;
   opts.progress = !opts.quiet && isatty(STDERR_FILENO) != 0;
   if (opts.jobs < 0) {
     std::cerr << "ludex import: --jobs must not be negative\n";
@@ -50,7 +52,8 @@ int run_import_command(const std::vector<std::string>& args) {
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "
               << s.files_unchanged << " unchanged, " << s.files_pruned << " pruned, "
-              << s.files_failed << " not game files; " << s.errors << " errors, " << s.warnings
+              << s.files_failed << " not game files; " << s.duplicates << " duplicates ("
+              << s.deduped << " not stored); " << s.errors << " errors, " << s.warnings
               << " warnings; " << std::fixed << std::setprecision(2) << s.seconds << " s\n";
   }
   return 0;

@@ -171,8 +171,14 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     }
     for (std::size_t g = 0; g < r.parsed.games.size(); ++g) {
       const GameRecord& game = r.parsed.games[g];
-      store.add_game(file_id, game, r.positions[g]);
       for (const Diagnostic& w : game.warnings) report(r.path, w);
+      if (options_.dedupe && store.add_sighting(file_id, game) != 0) {
+        ++sum.duplicates;
+        ++sum.deduped;
+        continue;
+      }
+      store.add_game(file_id, game, r.positions[g]);
+      if (store.last_duplicate_of() != 0) ++sum.duplicates;
       ++sum.games;
       sum.nodes += static_cast<std::int64_t>(game.tree.size());
       if (++games_in_batch >= options_.batch_games) {

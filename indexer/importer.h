@@ -24,6 +24,9 @@ struct ImportOptions {
   // Forget the recorded files under the given paths (a given file, or
   // anything below a given directory) that no longer exist there.
   bool prune = false;
+  // Do not store a game whose moves are already stored (a duplicate): record
+  // only where it was seen (GameStore::add_sighting).
+  bool dedupe = false;
   // Rewrite a one-line progress report in place on the diagnostics stream
   // (meant for a terminal) at most four times a second.
   bool progress = false;
@@ -36,7 +39,9 @@ struct ImportSummary {
   std::int64_t files_replaced = 0;   // known path, new content: games replaced
   std::int64_t files_failed = 0;     // unreadable or not a game file at all
   std::int64_t files_pruned = 0;     // recorded, gone from the given paths: forgotten
-  std::int64_t games = 0;
+  std::int64_t games = 0;            // stored
+  std::int64_t duplicates = 0;       // games whose moves were already stored (stored or not)
+  std::int64_t deduped = 0;          // duplicates not stored (--dedupe)
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded
   std::int64_t warnings = 0;  // doubtful content in stored games
@@ -48,7 +53,9 @@ struct ImportSummary {
 struct ImportProgress {
   std::int64_t files_done = 0;
   std::int64_t files_total = 0;
-  std::int64_t games = 0;
+  std::int64_t games = 0;       // stored
+  std::int64_t duplicates = 0;  // games whose moves were already stored (stored or not)
+  std::int64_t deduped = 0;     // duplicates not stored (--dedupe)
   std::int64_t nodes = 0;
   std::int64_t bytes = 0;  // of the files done
   std::int64_t errors = 0;

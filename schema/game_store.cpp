@@ -72,7 +72,9 @@ struct GameStore::Impl {
         find_file(db,
                   "SELECT f.file_id, f.size, f.mtime_ns, f.content_hash, EXISTS (SELECT 1 "
                   "FROM games AS g WHERE g.file_id = f.file_id AND g.family <> 'other' "
-                  "AND g.hash_version IS NOT ?2) FROM source_files AS f WHERE f.path = ?1"),
+                  "AND g.hash_version IS NOT ?2) OR EXISTS (SELECT 1 FROM game_sightings AS s "
+                  "WHERE s.file_id = f.file_id AND s.duplicate_of IS NULL) "
+                  "FROM source_files AS f WHERE f.path = ?1"),
         upsert_file(db,
                     "INSERT INTO source_files (path, size, mtime_ns, content_hash, format) "
                     "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (path) DO UPDATE SET "
@@ -139,7 +141,15 @@ struct GameStore::Impl {
         relink_copies(db,
                       "UPDATE games SET duplicate_of = (SELECT min(o.game_id) FROM games AS o "
                       "WHERE o.moves_hash = games.moves_hash AND o.game_id < games.game_id) "
-                      "WHERE duplicate_of BETWEEN ?1 AND ?2") {}
+                      "WHERE duplicate_of BETWEEN ?1 AND ?2"),
+        insert_sighting(db,
+                        "INSERT OR REPLACE INTO game_sightings (file_id, game_index, moves_hash, "
+                        "duplicate_of) VALUES (?1, ?2, ?3, ?4)"),
+        delete_file_sightings(db, "DELETE FROM game_sightings WHERE file_id = ?1"),
+        relink_sightings(db,
+                         "UPDATE game_sightings SET duplicate_of = (SELECT min(g.game_id) "
+                         "FROM games AS g WHERE g.moves_hash = game_sightings.moves_hash) "
+                         "WHERE duplicate_of BETWEEN ?1 AND ?2") {}
 
   std::int64_t scalar(SQLite::Statement& st) {
     ResetOnExit reset(st);
@@ -148,6 +158,12 @@ struct GameStore::Impl {
   }
 
   std::int64_t player_id(const std::string& name);
+  // The lowest game_id with this moves hash, 0 for none.
+  std::int64_t find_first_copy(std::int64_t fingerprint) {
+    ResetOnExit reset(first_copy);
+    first_copy.bind(1, fingerprint);
+    return first_copy.executeStep() ? first_copy.getColumn(0).getInt64() : 0;
+  }
   std::int64_t piece_id(const std::string& name);
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
                           const std::vector<std::uint64_t>& hashes,
@@ -184,6 +200,8 @@ struct GameStore::Impl {
   SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
   SQLite::Statement delete_file_errors, reset_game_count;
   SQLite::Statement list_files, delete_file, first_copy, relink_copies;
+  SQLite::Statement insert_sighting, delete_file_sightings, relink_sightings;
+  std::int64_t last_duplicate_of = 0;  // of the last game stored, 0 for a first copy
 
   bool in_batch = false;
   std::int64_t next_game_id = 1;
@@ -418,7 +436,8 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
       run(*st);
     }
   }
-  for (SQLite::Statement* st : {&delete_game_players, &delete_games, &relink_copies}) {
+  for (SQLite::Statement* st :
+       {&delete_game_players, &delete_games, &relink_copies, &relink_sightings}) {
     st->bind(1, r.first_game);
     st->bind(2, r.last_game);
     run(*st);
@@ -582,6 +601,8 @@ void GameStore::clear_file(std::int64_t file_id) {
   if (deleted_player) s.players.clear();
   s.delete_file_errors.bind(1, file_id);
   run(s.delete_file_errors);
+  s.delete_file_sightings.bind(1, file_id);
+  run(s.delete_file_sightings);
   s.reset_game_count.bind(1, file_id);
   run(s.reset_game_count);
 }
@@ -661,14 +682,14 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
   // SQLite integers are signed: the hash is stored as its two's complement;
   // 0 (nothing to compare) as NULL.
   const auto fingerprint = static_cast<std::int64_t>(moves_hash(game));
+  last_duplicate_of = 0;
   g.bind(24);
   if (fingerprint == 0) {
     g.bind(23);
   } else {
     g.bind(23, fingerprint);
-    ResetOnExit reset(first_copy);
-    first_copy.bind(1, fingerprint);
-    if (first_copy.executeStep()) g.bind(24, first_copy.getColumn(0).getInt64());
+    last_duplicate_of = find_first_copy(fingerprint);
+    if (last_duplicate_of != 0) g.bind(24, last_duplicate_of);
   }
   run(g);
 
@@ -694,6 +715,46 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
   next_game_id = game_id + 1;
   next_node_id = first_node + static_cast<std::int64_t>(game.tree.size());
   return game_id;
+}
+
+std::int64_t GameStore::last_duplicate_of() const {
+  return impl_->last_duplicate_of;
+}
+
+std::int64_t GameStore::add_sighting(std::int64_t file_id, const GameRecord& game) {
+  assert(impl_->in_batch);
+  Impl& s = *impl_;
+  const auto fingerprint = static_cast<std::int64_t>(moves_hash(game));
+  const std::int64_t first = fingerprint == 0 ? 0 : s.find_first_copy(fingerprint);
+  if (first == 0) return 0;
+  s.insert_sighting.bind(1, file_id);
+  s.insert_sighting.bind(2, game.game_index);
+  s.insert_sighting.bind(3, fingerprint);
+  s.insert_sighting.bind(4, first);
+  run(s.insert_sighting);
+  for (const Diagnostic& w : game.warnings) {
+    Diagnostic d = w;
+    d.severity = Severity::kWarning;
+    d.game_index = game.game_index;
+    s.add_error(file_id, d);
+  }
+  return first;
+}
+
+void GameStore::copy_sighting(std::int64_t file_id, std::int32_t game_index,
+                              std::int64_t moves_hash) {
+  assert(impl_->in_batch);
+  Impl& s = *impl_;
+  const std::int64_t first = s.find_first_copy(moves_hash);
+  s.insert_sighting.bind(1, file_id);
+  s.insert_sighting.bind(2, game_index);
+  s.insert_sighting.bind(3, moves_hash);
+  if (first == 0) {
+    s.insert_sighting.bind(4);
+  } else {
+    s.insert_sighting.bind(4, first);
+  }
+  run(s.insert_sighting);
 }
 
 void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {

@@ -35,7 +35,9 @@ struct KnownFile {
   // True if a game of the file that has positions (family not kOther) was
   // stored without them or with another kPositionHashVersion (e.g. every
   // game of a database migrated from schema version 1): the file must be
-  // imported again for position search to see it.
+  // imported again for position search to see it. Also true if a game of
+  // the file that import --dedupe did not store has lost every stored copy
+  // (game_sightings.duplicate_of NULL): importing it again stores the game.
   bool positions_stale = false;
 };
 
@@ -106,6 +108,18 @@ class GameStore {
   // stored here (the caller decides whether they become game warnings).
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
                         const GamePositions& positions);
+  // After an add_game(): the game's first copy (duplicate_of), 0 if it is one.
+  std::int64_t last_duplicate_of() const;
+  // For `import --dedupe`: if a game with the same moves is stored, records
+  // only where this one was seen (game_sightings) and its warnings, and
+  // returns the first copy's id; otherwise stores nothing and returns 0 (the
+  // caller then stores the game). Requires an open batch. clear_file()
+  // forgets a file's sightings.
+  std::int64_t add_sighting(std::int64_t file_id, const GameRecord& game);
+  // For `ludex merge`: records a sighting copied from another database,
+  // linked to this database's first copy of moves_hash (NULL when there is
+  // none, which makes find_file() report the file stale).
+  void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

@@ -25,7 +25,10 @@ DbInfo read_info(Database& db) {
   info.players = count(h, "SELECT count(*) FROM players");
   info.errors = count(h, "SELECT count(*) FROM import_errors WHERE severity = 'error'");
   info.warnings = count(h, "SELECT count(*) FROM import_errors WHERE severity = 'warning'");
-  info.duplicates = count(h, "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL");
+  // Stored duplicates and those --dedupe only recorded as seen: the same
+  // count whether or not the import deduplicated.
+  info.duplicates = count(h, "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL") +
+                    count(h, "SELECT count(*) FROM game_sightings");
   for (Family f : {Family::kOther, Family::kGo, Family::kHex, Family::kTwixt, Family::kBlokus}) {
     info.games_by_family[std::string(family_name(f))] = 0;
   }

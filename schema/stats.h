@@ -18,9 +18,11 @@ struct DbInfo {
   std::int64_t nodes = 0;
   std::int64_t moves = 0;
   std::int64_t players = 0;
-  std::int64_t errors = 0;      // import errors (severity error)
-  std::int64_t warnings = 0;    // import warnings
-  std::int64_t duplicates = 0;  // games whose moves repeat an earlier game's
+  std::int64_t errors = 0;    // import errors (severity error)
+  std::int64_t warnings = 0;  // import warnings
+  // Games whose moves repeat an earlier game's: stored ones (duplicate_of)
+  // and those import --dedupe did not store (game_sightings).
+  std::int64_t duplicates = 0;
   std::map<std::string, std::int64_t> games_by_family;  // every family name, 0 included
   int schema_version = 0;
 };

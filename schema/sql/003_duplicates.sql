@@ -17,3 +17,17 @@ ALTER TABLE games ADD COLUMN moves_hash INTEGER;
 CREATE INDEX games_by_moves_hash ON games (moves_hash, game_id) WHERE moves_hash IS NOT NULL;
 
 INSERT INTO meta (key, value) VALUES ('moves_hash_version', '1');
+
+-- Games not stored because `ludex import --dedupe` found them to be
+-- duplicates: where each was seen, so that nothing is lost and its file is
+-- still known. duplicate_of is the stored first copy; when that copy goes
+-- (its file changed or pruned) it moves to the next stored copy, or becomes
+-- NULL when none is left, and the file is then imported again by the next
+-- import that sees it.
+CREATE TABLE game_sightings (
+  file_id INTEGER NOT NULL REFERENCES source_files (file_id),
+  game_index INTEGER NOT NULL,
+  moves_hash INTEGER NOT NULL,
+  duplicate_of INTEGER REFERENCES games (game_id),
+  PRIMARY KEY (file_id, game_index)
+) WITHOUT ROWID;

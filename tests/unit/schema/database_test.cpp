@@ -52,14 +52,15 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK_THAT(meta(db, "created_by"), Contains("ludex"));
 
   CHECK(schema_names(db, "table") ==
-        std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players", "games",
-                              "import_errors", "meta", "moves", "nodes", "pieces", "players",
-                              "position_events", "properties", "source_files"});
+        std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players",
+                              "game_sightings", "games", "import_errors", "meta", "moves", "nodes",
+                              "pieces", "players", "position_events", "properties",
+                              "source_files"});
   CHECK(schema_names(db, "index") ==
-        std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
-                              "game_players_by_player", "games_by_date", "games_by_family",
-                              "games_by_file", "games_by_moves_hash", "import_errors_by_file",
-                              "nodes_by_hash", "players_by_folded"});
+        std::set<std::string>{
+            "evaluations_by_swing", "evaluations_by_value", "game_players_by_player",
+            "game_sightings_by_duplicate", "games_by_date", "games_by_family", "games_by_file",
+            "games_by_moves_hash", "import_errors_by_file", "nodes_by_hash", "players_by_folded"});
   CHECK(schema_names(db, "trigger").size() == 3);
   CHECK(schema_names(db, "view") == std::set<std::string>{"node_order"});
 }
