@@ -91,6 +91,26 @@ fs::path corpus_dir() {
   return fs::path(LUDEX_SHARED_DIR) / "corpus";
 }
 
+RunResult run_ludex_ok(const std::vector<std::string>& args) {
+  RunResult r = run_ludex(args);
+  INFO("ludex " << (args.empty() ? std::string() : args.front()) << " stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return r;
+}
+
+void import_paths(const std::string& db, const std::vector<std::string>& paths) {
+  std::vector<std::string> args = {"import", "--db", db, "--quiet"};
+  args.insert(args.end(), paths.begin(), paths.end());
+  run_ludex_ok(args);
+}
+
+std::vector<nlohmann::json> query_json(const std::string& db,
+                                       const std::vector<std::string>& filters) {
+  std::vector<std::string> args = {"query", "--db", db, "--json"};
+  args.insert(args.end(), filters.begin(), filters.end());
+  return json_lines(run_ludex_ok(args).out);
+}
+
 nlohmann::json info_json(const std::string& db) {
   const RunResult r = run_ludex({"info", "--db", db, "--json"});
   INFO(r.err);

@@ -37,6 +37,17 @@ class ScratchDir {
 std::string read_bytes(const std::filesystem::path& path);
 void write_bytes(const std::filesystem::path& path, const std::string& bytes);
 
+// run_ludex, and the test stops (REQUIRE) unless ludex exits 0; its stderr
+// is in the failure message.
+RunResult run_ludex_ok(const std::vector<std::string>& args);
+
+// `ludex import --db db --quiet paths...`, required to succeed.
+void import_paths(const std::string& db, const std::vector<std::string>& paths);
+
+// `ludex query --db db --json filters...`, required to succeed, parsed.
+std::vector<nlohmann::json> query_json(const std::string& db,
+                                       const std::vector<std::string>& filters);
+
 // The shared corpus directory.
 std::filesystem::path corpus_dir();
 

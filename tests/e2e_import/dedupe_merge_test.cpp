@@ -17,13 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-RunResult ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO("ludex " << args.front() << " stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
 // The archive of the duplicates test: one Twixt game as Little Golem record
 // and .tgt, one Hex game three times with other headers, three near misses.
 void write_archive(const fs::path& archive) {
@@ -45,7 +38,7 @@ void write_archive(const fs::path& archive) {
 // file name -> game id, of the stored games.
 std::map<std::string, std::int64_t> stored_games(const std::string& db) {
   std::map<std::string, std::int64_t> out;
-  for (const Json& g : json_lines(ok({"query", "--db", db, "--json"}).out)) {
+  for (const Json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
     out[fs::path(g.at("file").get<std::string>()).filename().string()] = g.at("game_id");
   }
   return out;
@@ -55,10 +48,10 @@ std::map<std::string, std::int64_t> stored_games(const std::string& db) {
 // the end of the main line) give it, ids included, in id order.
 std::vector<std::string> games_dump(const std::string& db) {
   std::vector<std::string> out;
-  for (const Json& game : json_lines(ok({"query", "--db", db, "--json"}).out)) {
+  for (const Json& game : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
     const std::int64_t id = game.at("game_id");
     out.push_back(game.dump() + " " +
-                  ok({"show", "--db", db, "--game", std::to_string(id), "--json"}).out);
+                  run_ludex_ok({"show", "--db", db, "--game", std::to_string(id), "--json"}).out);
   }
   return out;
 }
@@ -70,7 +63,7 @@ TEST_CASE("import dedupe stores the first copy only and records the others", "[e
   const fs::path archive = dir.path() / "archive";
   write_archive(archive);
   const std::string db = dir / "dedupe.db";
-  const RunResult r = ok({"import", "--db", db, "--dedupe", archive.string()});
+  const RunResult r = run_ludex_ok({"import", "--db", db, "--dedupe", archive.string()});
   // The summary: one line on stderr (no progress line: not a terminal).
   CHECK(r.err.rfind("imported 5 games (", 0) == 0);
   CHECK(r.err.find(" from 8 files: 8 new, 0 replaced, 0 unchanged, 0 pruned, 0 not game files; "
@@ -78,7 +71,8 @@ TEST_CASE("import dedupe stores the first copy only and records the others", "[e
   CHECK(r.err.find('\n') == r.err.size() - 1);
   CHECK(r.err.find('\r') == std::string::npos);
   CHECK(r.out.empty());
-  CHECK(ok({"import", "--db", dir / "quiet.db", "--quiet", archive.string()}).err.empty());
+  CHECK(
+      run_ludex_ok({"import", "--db", dir / "quiet.db", "--quiet", archive.string()}).err.empty());
 
   const auto g = stored_games(db);
   CHECK(g.size() == 5);
@@ -87,23 +81,24 @@ TEST_CASE("import dedupe stores the first copy only and records the others", "[e
   CHECK(info.at("files") == 8);  // every file is still known
   CHECK(info.at("games") == 5);
   CHECK(info.at("duplicates") == 3);  // as without --dedupe
-  CHECK(ok({"query", "--db", db, "--duplicates", "--count"}).out == "0\n");
+  CHECK(run_ludex_ok({"query", "--db", db, "--duplicates", "--count"}).out == "0\n");
   // Nothing to do on the next import: the files are known and unchanged.
-  CHECK(ok({"import", "--db", db, "--dedupe", archive.string()}).err.find("8 unchanged") !=
-        std::string::npos);
+  CHECK(
+      run_ludex_ok({"import", "--db", db, "--dedupe", archive.string()}).err.find("8 unchanged") !=
+      std::string::npos);
 
   // The stored copy's file goes: the next import stores the game from a
   // file where it was only seen, so it is not lost.
   fs::remove(archive / "c-hex.sgf");
-  ok({"import", "--db", db, "--dedupe", "--prune", archive.string()});
-  const RunResult again = ok({"import", "--db", db, "--dedupe", archive.string()});
+  run_ludex_ok({"import", "--db", db, "--dedupe", "--prune", archive.string()});
+  const RunResult again = run_ludex_ok({"import", "--db", db, "--dedupe", archive.string()});
   CHECK(again.err.find("2 replaced") != std::string::npos);
   const auto h = stored_games(db);
   CHECK(h.size() == 5);
   CHECK(h.count("d-hex.sgf") == 1);
   CHECK(h.count("e-hex.sgf") == 0);
   CHECK(info_json(db).at("duplicates") == 2);
-  CHECK(ok({"query", "--db", db, "--player", "cid", "--count"}).out == "1\n");
+  CHECK(run_ludex_ok({"query", "--db", db, "--player", "cid", "--count"}).out == "1\n");
 }
 
 TEST_CASE("the same input imported twice gives the same ids and info", "[e2e][import]") {
@@ -115,7 +110,7 @@ TEST_CASE("the same input imported twice gives the same ids and info", "[e2e][im
   auto import = [&](const std::string& db, const char* jobs) {
     std::vector<std::string> args{"import", "--db", db, "--quiet", "--jobs", jobs};
     args.insert(args.end(), paths.begin(), paths.end());
-    ok(args);
+    run_ludex_ok(args);
   };
   const std::string one = dir / "one.db";
   const std::string two = dir / "two.db";
@@ -123,10 +118,10 @@ TEST_CASE("the same input imported twice gives the same ids and info", "[e2e][im
   import(two, "2");
   CHECK(info_json(one) == info_json(two));
   CHECK(info_json(one).at("games") > 100);
-  const std::string a = ok({"query", "--db", one, "--json"}).out;
-  CHECK(a == ok({"query", "--db", two, "--json"}).out);
-  CHECK(ok({"query", "--db", one, "--duplicates", "--json"}).out ==
-        ok({"query", "--db", two, "--duplicates", "--json"}).out);
+  const std::string a = run_ludex_ok({"query", "--db", one, "--json"}).out;
+  CHECK(a == run_ludex_ok({"query", "--db", two, "--json"}).out);
+  CHECK(run_ludex_ok({"query", "--db", one, "--duplicates", "--json"}).out ==
+        run_ludex_ok({"query", "--db", two, "--duplicates", "--json"}).out);
 }
 
 TEST_CASE("merge gives the games of one import of both sources", "[e2e][import][merge]") {
@@ -147,10 +142,10 @@ TEST_CASE("merge gives the games of one import of both sources", "[e2e][import][
   const std::string a = dir / "a.db";
   const std::string b = dir / "b.db";
   const std::string both = dir / "both.db";
-  ok({"import", "--db", a, "--quiet", one.string()});
-  ok({"import", "--db", b, "--quiet", two.string()});
-  ok({"import", "--db", both, "--quiet", one.string(), two.string()});
-  const RunResult merged = ok({"merge", "--db", a, "--from", b});
+  run_ludex_ok({"import", "--db", a, "--quiet", one.string()});
+  run_ludex_ok({"import", "--db", b, "--quiet", two.string()});
+  run_ludex_ok({"import", "--db", both, "--quiet", one.string(), two.string()});
+  const RunResult merged = run_ludex_ok({"merge", "--db", a, "--from", b});
   CHECK(merged.err.find("merged 4 games") != std::string::npos);
   CHECK(merged.out.empty());
 
@@ -158,10 +153,12 @@ TEST_CASE("merge gives the games of one import of both sources", "[e2e][import][
   CHECK(games_dump(a) == games_dump(both));
   CHECK(info_json(a) == info_json(both));
   CHECK(info_json(a).at("duplicates") == 5);
-  CHECK(ok({"info", "--db", a, "--errors"}).out == ok({"info", "--db", both, "--errors"}).out);
+  CHECK(run_ludex_ok({"info", "--db", a, "--errors"}).out ==
+        run_ludex_ok({"info", "--db", both, "--errors"}).out);
 
   // Merging again adds nothing: every path is known with the same content.
-  CHECK(ok({"merge", "--db", a, "--from", b}).err.find("merged 0 games") != std::string::npos);
+  CHECK(run_ludex_ok({"merge", "--db", a, "--from", b}).err.find("merged 0 games") !=
+        std::string::npos);
   CHECK(info_json(a) == info_json(both));
 }
 
@@ -172,22 +169,22 @@ TEST_CASE("merge keeps the newer version of a path in both databases", "[e2e][im
   write_bytes(src / "x.sgf", "(;FF[4]GM[11]SZ[7]PB[old];B[c2])\n");
   const std::string a = dir / "a.db";
   const std::string b = dir / "b.db";
-  ok({"import", "--db", a, "--quiet", src.string()});
+  run_ludex_ok({"import", "--db", a, "--quiet", src.string()});
   write_bytes(src / "x.sgf", "(;FF[4]GM[11]SZ[7]PB[new];B[c2];W[d4])\n");
   fs::last_write_time(src / "x.sgf", fs::last_write_time(src / "x.sgf") + std::chrono::hours(1));
-  ok({"import", "--db", b, "--quiet", src.string()});
+  run_ludex_ok({"import", "--db", b, "--quiet", src.string()});
 
   const std::string a_old = dir / "a-old.db";
   fs::copy_file(a, a_old);
-  const RunResult r = ok({"merge", "--db", a, "--from", b});
+  const RunResult r = run_ludex_ok({"merge", "--db", a, "--from", b});
   CHECK(r.err.find("x.sgf: differs in") != std::string::npos);
   CHECK(r.err.find("1 replaced by a newer version") != std::string::npos);
-  CHECK(ok({"query", "--db", a, "--player", "new", "--count"}).out == "1\n");
-  CHECK(ok({"query", "--db", a, "--player", "old", "--count"}).out == "0\n");
+  CHECK(run_ludex_ok({"query", "--db", a, "--player", "new", "--count"}).out == "1\n");
+  CHECK(run_ludex_ok({"query", "--db", a, "--player", "old", "--count"}).out == "0\n");
   // The other way round B's newer version stays.
-  const RunResult back = ok({"merge", "--db", b, "--from", a_old});
+  const RunResult back = run_ludex_ok({"merge", "--db", b, "--from", a_old});
   CHECK(back.err.find("1 kept as newer here") != std::string::npos);
-  CHECK(ok({"query", "--db", b, "--player", "new", "--count"}).out == "1\n");
+  CHECK(run_ludex_ok({"query", "--db", b, "--player", "new", "--count"}).out == "1\n");
   CHECK(info_json(b).at("games") == 1);
 }
 
@@ -196,8 +193,8 @@ TEST_CASE("merge refuses a database of another schema version", "[e2e][import][m
   write_bytes(dir / "x.sgf", "(;FF[4]GM[11]SZ[7];B[c2])\n");
   const std::string a = dir / "a.db";
   const std::string b = dir / "b.db";
-  ok({"import", "--db", a, "--quiet", dir / "x.sgf"});
-  ok({"import", "--db", b, "--quiet", dir / "x.sgf"});
+  run_ludex_ok({"import", "--db", a, "--quiet", dir / "x.sgf"});
+  run_ludex_ok({"import", "--db", b, "--quiet", dir / "x.sgf"});
   {
     SQLite::Database h(b, SQLite::OPEN_READWRITE);
     h.exec("PRAGMA user_version = 99");

@@ -15,17 +15,10 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-RunResult ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO("ludex " << args.front() << " stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
 // file name -> (game id, duplicate_of or 0)
 std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_of(const std::string& db) {
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> out;
-  for (const Json& g : json_lines(ok({"query", "--db", db, "--json"}).out)) {
+  for (const Json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
     out[fs::path(g.at("file").get<std::string>()).filename().string()] = {
         g.at("game_id"), g.value("duplicate_of", std::int64_t{0})};
   }
@@ -54,7 +47,7 @@ TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][impo
   write_bytes(archive / "g-hex.sgf", "(;FF[4]GM[11]SZ[9];B[c2];W[d4];B[e5])\n");
   write_bytes(archive / "h-hex.sgf", "(;FF[4]GM[11]SZ[7];B[c2];W[d4])\n");
   const std::string db = dir / "d.db";
-  ok({"import", "--db", db, archive.string()});
+  run_ludex_ok({"import", "--db", db, archive.string()});
 
   auto g = games_of(db);
   REQUIRE(g.size() == 8);
@@ -65,11 +58,11 @@ TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][impo
   CHECK(g.at("e-hex.sgf").second == g.at("c-hex.sgf").first);
   for (const char* other : {"f-hex.sgf", "g-hex.sgf", "h-hex.sgf"}) CHECK(g.at(other).second == 0);
   CHECK(info_json(db).at("duplicates") == 3);
-  CHECK(ok({"query", "--db", db, "--duplicates", "--count"}).out == "3\n");
+  CHECK(run_ludex_ok({"query", "--db", db, "--duplicates", "--count"}).out == "3\n");
 
   // The first copy's file disappears: the next copy becomes the first.
   fs::remove(archive / "c-hex.sgf");
-  ok({"import", "--db", db, "--prune", archive.string()});
+  run_ludex_ok({"import", "--db", db, "--prune", archive.string()});
   g = games_of(db);
   CHECK(g.count("c-hex.sgf") == 0);
   CHECK(g.at("d-hex.sgf").second == 0);

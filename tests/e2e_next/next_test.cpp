@@ -17,13 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-RunResult ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO("ludex stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
 // A value of the property `id` in an SGF game text, "" if none.
 std::string property(const std::string& game, const std::string& id) {
   const std::size_t at = game.find(id + "[");
@@ -64,7 +57,7 @@ struct Tally {
 // placements and its kind otherwise ("swap-pieces", "resign", ...).
 std::map<std::string, Tally> next_moves(const std::vector<std::string>& args) {
   std::map<std::string, Tally> out;
-  for (const Json& j : json_lines(ok(args).out)) {
+  for (const Json& j : json_lines(run_ludex_ok(args).out)) {
     const std::string key = j.at("kind") == "place" ? j.at("points").at(0).get<std::string>()
                                                     : j.at("kind").get<std::string>();
     Tally& t = out[key];
@@ -140,7 +133,7 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
 
   ScratchDir dir("e2e-next-lg");
   const std::string db = dir / "lg.db";
-  ok({"import", "--db", db, "--quiet", folder.string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", folder.string()});
   // The position as a HexGui-style file: the same board in another dialect
   // must give the same position.
   const std::string opening = dir / "opening.sgf";
@@ -152,7 +145,7 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
   CHECK(found == expected);
 
   // The table is sorted by frequency.
-  const RunResult table = ok({"next", "--db", db, "--position-file", opening});
+  const RunResult table = run_ludex_ok({"next", "--db", db, "--position-file", opening});
   std::string most;
   std::int64_t most_count = 0;
   for (const auto& [move, t] : expected) {
@@ -175,7 +168,7 @@ TEST_CASE("next --symmetric folds mirrored games onto the query's orientation", 
   write_bytes(dir.path() / "g3.sgf", "(;FF[4]GM[11]SZ[5]RE[W+];B[b3];W[c4])\n");
   write_bytes(dir.path() / "g4.sgf", "(;FF[4]GM[11]SZ[5]RE[B+];B[b2];W[e5])\n");
   const std::string db = dir / "s.db";
-  ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const std::string query = dir / "q.sgf";
   write_bytes(query, "(;FF[4]GM[11]SZ[5];B[b2])\n");
 
@@ -187,7 +180,7 @@ TEST_CASE("next --symmetric folds mirrored games onto the query's orientation", 
   CHECK(folded == std::map<std::string, Tally>{{"c4", {2, 1, 1}}, {"e5", {1, 1, 0}}});
 
   // The same position named by game and move number.
-  const RunResult games = ok({"query", "--db", db, "--json"});
+  const RunResult games = run_ludex_ok({"query", "--db", db, "--json"});
   const std::vector<Json> hits = json_lines(games.out);
   REQUIRE(hits.size() == 4);
   const std::string g1 = std::to_string(hits.at(0).at("game_id").get<std::int64_t>());
@@ -199,7 +192,7 @@ TEST_CASE("next reports bad positions as usage errors", "[e2e][next]") {
   ScratchDir dir("e2e-next-errors");
   write_bytes(dir.path() / "g.sgf", "(;FF[4]GM[11]SZ[5];B[b2])\n");
   const std::string db = dir / "e.db";
-  ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   for (const std::string bad : {"x", "1", "1:x", "0:1", "999:0", "1:5"}) {
     const RunResult r = run_ludex({"next", "--db", db, "--position", bad});
     INFO(bad << ": " << r.err);
@@ -221,9 +214,9 @@ TEST_CASE("a position is named by move numbers as the nodes count them", "[e2e][
   ScratchDir dir("e2e-next-move-numbers");
   write_bytes(dir.path() / "g.sgf", "(;FF[4]GM[1]SZ[9];B[cc];W[dd];B[ee]W[ff])\n");
   const std::string db = dir / "m.db";
-  ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const std::vector<Json> hits =
-      json_lines(ok({"query", "--db", db, "--position", "1:3", "--json"}).out);
+      json_lines(run_ludex_ok({"query", "--db", db, "--position", "1:3", "--json"}).out);
   REQUIRE(hits.size() == 1);
   CHECK(hits.front().at("move_number") == 3);
   CHECK(run_ludex({"query", "--db", db, "--position", "1:4"}).exit_code == 2);

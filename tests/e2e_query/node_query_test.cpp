@@ -22,25 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-RunResult ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
-void import_files(const std::string& db, const std::vector<std::string>& paths) {
-  std::vector<std::string> args = {"import", "--db", db, "--quiet"};
-  args.insert(args.end(), paths.begin(), paths.end());
-  ok(args);
-}
-
-std::vector<Json> query_json(const std::string& db, std::vector<std::string> filters) {
-  std::vector<std::string> args = {"query", "--db", db, "--json"};
-  args.insert(args.end(), filters.begin(), filters.end());
-  return json_lines(ok(args).out);
-}
-
 // (game file name, move_number) of every hit.
 std::vector<std::pair<std::string, int>> hit_moves(const std::vector<Json>& hits) {
   std::vector<std::pair<std::string, int>> out;
@@ -72,7 +53,7 @@ class Fixtures {
     write_bytes(dir_ / "t.sgf", kTwixtSgf);
     write_bytes(dir_ / "b.blksgf", kBlokusSgf);
     db_ = dir_ / "f.db";
-    import_files(db_, {dir_ / "h.sgf", dir_ / "t.sgf", dir_ / "b.blksgf"});
+    import_paths(db_, {dir_ / "h.sgf", dir_ / "t.sgf", dir_ / "b.blksgf"});
   }
   const std::string& db() const { return db_; }
   const ScratchDir& dir() const { return dir_; }
@@ -154,7 +135,7 @@ TEST_CASE("go points in SGF letters and board notation name the same point", "[e
   // Black pd = Q16 on 19x19 (column Q skips I, row 16 from the bottom).
   write_bytes(dir / "g.sgf", "(;GM[1]SZ[19]PB[a]PW[b];B[pd];W[dp];B[qf])");
   const std::string db = dir / "g.db";
-  import_files(db, {dir / "g.sgf"});
+  import_paths(db, {dir / "g.sgf"});
   CHECK(hit_moves(query_json(db, {"--family", "go", "--has", "B:pd", "--first"})) ==
         Moves{{"g.sgf", 1}});
   CHECK(hit_moves(query_json(db, {"--family", "go", "--has", "B:Q16", "--first"})) ==
@@ -228,7 +209,7 @@ TEST_CASE("query --has --first on the Little Golem hex games agrees with the fil
 
   ScratchDir dir("e2e-query-lg");
   const std::string db = dir / "lg.db";
-  import_files(db, {folder.string()});
+  import_paths(db, {folder.string()});
   auto first_hits_at = [&](const std::string& has, int move) {
     std::set<std::pair<std::string, int>> out;
     for (const Json& h : query_json(db, {"--family", "hex", "--has", has, "--first"})) {
@@ -244,8 +225,8 @@ TEST_CASE("query --has --first on the Little Golem hex games agrees with the fil
   CHECK(first_hits_at("W:" + hex_point(mirror), 2) == mirror_at_two);
   const std::string point = hex_point(cell);
   // --count with --first counts games: at least the expected ones.
-  const RunResult count =
-      ok({"query", "--db", db, "--family", "hex", "--has", "B:" + point, "--first", "--count"});
+  const RunResult count = run_ludex_ok(
+      {"query", "--db", db, "--family", "hex", "--has", "B:" + point, "--first", "--count"});
   CHECK(std::stoul(count.out) >= opened.size());
 }
 
@@ -312,7 +293,7 @@ TEST_CASE("evaluation ranges and swings on a binary hex file", "[e2e][query]") {
   ScratchDir dir("e2e-query-eval");
   write_bytes(dir / "e.hgt", w.bytes());
   const std::string db = dir / "e.db";
-  import_files(db, {dir / "e.hgt"});
+  import_paths(db, {dir / "e.hgt"});
   auto moves = [&](std::vector<std::string> filters) {
     std::vector<int> out;
     for (const Json& h : query_json(db, filters)) out.push_back(h.at("move_number").get<int>());
@@ -332,7 +313,7 @@ TEST_CASE("evaluation ranges and swings on a binary hex file", "[e2e][query]") {
   CHECK(moves({"--has-eval"}) == Ints{1, 2, 3, 5, 3});
   CHECK(moves({"--has-eval", "--first"}) == Ints{1});
   CHECK(moves({"--eval-min", "0", "--eval-source", "sgf"}).empty());
-  CHECK(ok({"query", "--db", db, "--eval-swing", "400", "--count"}).out == "2\n");
+  CHECK(run_ludex_ok({"query", "--db", db, "--eval-swing", "400", "--count"}).out == "2\n");
 }
 
 // Lowercase words (letters and digits) of text.
@@ -386,14 +367,14 @@ TEST_CASE("comment search finds the words counted in the files", "[e2e][query]")
   write_bytes(dir / "c1.sgf", hex);
   write_bytes(dir / "c2.sgf", go);
   const std::string db = dir / "c.db";
-  import_files(db, {dir / "c1.sgf", dir / "c2.sgf"});
+  import_paths(db, {dir / "c1.sgf", dir / "c2.sgf"});
   std::vector<std::string> comments = comments_of(hex);
   for (const std::string& c : comments_of(go)) comments.push_back(c);
 
   auto count = [&](std::vector<std::string> filters) {
     std::vector<std::string> args = {"query", "--db", db, "--count"};
     args.insert(args.end(), filters.begin(), filters.end());
-    return std::stoul(ok(args).out);
+    return std::stoul(run_ludex_ok(args).out);
   };
   CHECK(count({"--comment", "blunder"}) == nodes_with_all(comments, {"blunder"}));
   CHECK(count({"--comment", "blunder"}) == 4);
@@ -425,9 +406,9 @@ TEST_CASE("csv and json output have the documented shape", "[e2e][query]") {
   ScratchDir dir("e2e-query-shape");
   write_bytes(dir / "s.sgf", "(;GM[11]SZ[5]PB[Doe, John]PW[say \"hi\"]RE[B+];B[c3];W[b2])");
   const std::string db = dir / "s.db";
-  import_files(db, {dir / "s.sgf"});
+  import_paths(db, {dir / "s.sgf"});
 
-  const std::string games = ok({"query", "--db", db, "--csv"}).out;
+  const std::string games = run_ludex_ok({"query", "--db", db, "--csv"}).out;
   CHECK(games.rfind("game_id,file,game_index,family,variant,player1,player2,player3,player4,result,"
                     "winner,date,event,moves,duplicate_of\r\n",
                     0) == 0);
@@ -435,7 +416,7 @@ TEST_CASE("csv and json output have the documented shape", "[e2e][query]") {
   CHECK(std::count(games.begin(), games.end(), '\n') == 2);
 
   const std::string nodes =
-      ok({"query", "--db", db, "--csv", "--family", "hex", "--has", "c3"}).out;
+      run_ludex_ok({"query", "--db", db, "--csv", "--family", "hex", "--has", "c3"}).out;
   CHECK_THAT(nodes, Catch::StartsWith("game_id,") &&
                         Catch::Contains(",duplicate_of,node_id,move_number,depth,main_line,"
                                         "position_hash\r\n"));
@@ -456,7 +437,8 @@ TEST_CASE("csv and json output have the documented shape", "[e2e][query]") {
   CHECK(n[0].at("position_hash").get<std::string>().size() == 16);
   CHECK(n[0].at("players")[0].at("name") == "Doe, John");
   // The table has a header and one line per hit.
-  const std::string table = ok({"query", "--db", db, "--family", "hex", "--has", "c3"}).out;
+  const std::string table =
+      run_ludex_ok({"query", "--db", db, "--family", "hex", "--has", "c3"}).out;
   CHECK(std::count(table.begin(), table.end(), '\n') == 3);
   CHECK(run_ludex({"query", "--db", db, "--csv", "--json"}).exit_code == 2);
 }
@@ -468,7 +450,7 @@ TEST_CASE("exporting a node query's games re-imports to the same games", "[e2e][
   write_bytes(f.dir() / "h2.sgf",
               "(;GM[11]SZ[5]PB[second]PW[other];B[a1];W[e5];B[c3])"
               "(;GM[11]SZ[5]PB[third]PW[other];B[a2];W[e4])");
-  import_files(db, {f.dir() / "h2.sgf"});
+  import_paths(db, {f.dir() / "h2.sgf"});
   const std::vector<std::string> filter = {"--family", "hex", "--has", "B:c3"};
   std::vector<Json> before = query_json(db, {"--family", "hex", "--has", "B:c3", "--first"});
   REQUIRE(before.size() == 2);  // h.sgf and the first game of h2.sgf
@@ -476,9 +458,9 @@ TEST_CASE("exporting a node query's games re-imports to the same games", "[e2e][
   const std::string out = f.dir() / "out.sgf";
   std::vector<std::string> args = {"export", "--db", db, "--collection", out, "--quiet"};
   args.insert(args.end(), filter.begin(), filter.end());
-  ok(args);
+  run_ludex_ok(args);
   const std::string db2 = f.dir() / "again.db";
-  import_files(db2, {out});
+  import_paths(db2, {out});
   const std::vector<Json> after = query_json(db2, {"--family", "hex", "--has", "B:c3", "--first"});
   REQUIRE(after.size() == before.size());
   for (std::size_t i = 0; i < before.size(); ++i) {
@@ -490,8 +472,8 @@ TEST_CASE("exporting a node query's games re-imports to the same games", "[e2e][
   CHECK(query_json(db2, {}).size() == 2);
   // The same through --out: one file per game.
   const std::string dir_out = f.dir() / "files";
-  ok({"export", "--db", db, "--out", dir_out, "--quiet", "--family", "hex", "--has", "B:c3",
-      "--limit", "1"});
+  run_ludex_ok({"export", "--db", db, "--out", dir_out, "--quiet", "--family", "hex", "--has",
+                "B:c3", "--limit", "1"});
   CHECK(std::distance(fs::directory_iterator(dir_out), fs::directory_iterator()) == 1);
 }
 

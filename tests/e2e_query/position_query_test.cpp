@@ -18,19 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-RunResult ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
-std::vector<Json> query_json(const std::string& db, std::vector<std::string> filters) {
-  std::vector<std::string> args = {"query", "--db", db, "--json"};
-  args.insert(args.end(), filters.begin(), filters.end());
-  return json_lines(ok(args).out);
-}
-
 // (file name, move number) of every hit.
 std::set<std::pair<std::string, int>> hit_set(const std::vector<Json>& hits) {
   std::set<std::pair<std::string, int>> out;
@@ -82,8 +69,8 @@ TEST_CASE("query --position finds one position in a .tgt, an SGF and a Little Go
   for (const auto& [seat, x, y] : moves) turned.emplace_back(seat, 23 - x, 23 - y);
   write_bytes(dir / "turned.sgf", twixt_sgf(turned));
   const std::string db = dir / "p.db";
-  ok({"import", "--db", db, "--quiet", lg.string(), tgt.string(), dir / "same.sgf",
-      dir / "turned.sgf"});
+  run_ludex_ok({"import", "--db", db, "--quiet", lg.string(), tgt.string(), dir / "same.sgf",
+                dir / "turned.sgf"});
 
   std::string lg_game;
   for (const Json& g : query_json(db, {"--family", "twixt"})) {
@@ -120,7 +107,7 @@ TEST_CASE("query --pattern matches anywhere on the board", "[e2e][query]") {
   write_bytes(dir / "g.sgf", "(;GM[1]SZ[9]PB[p]PW[q];B[ee];W[fe];B[cc];W[dc])");
   write_bytes(dir / "other.sgf", "(;GM[1]SZ[9]PB[p]PW[q];B[ee];W[de])");
   const std::string db = dir / "g.db";
-  ok({"import", "--db", db, "--quiet", dir / "g.sgf", dir / "other.sgf"});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir / "g.sgf", dir / "other.sgf"});
   using Set = std::set<std::pair<std::string, int>>;
   const std::vector<std::string> base = {"--family", "go", "--size", "9"};
   auto hits = [&](std::vector<std::string> extra) {
