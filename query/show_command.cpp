@@ -7,10 +7,12 @@
 // position itself comes from query/position_view.h; this file parses the
 // arguments and prints.
 //
-// Exit codes: 0 shown; 1 no such game, no such move, a game without
-// positions, or positions that stop at an illegal move at or before the
-// requested one (what was reached before it is still printed, and stderr
-// says where and why it stopped); 2 usage errors.
+// Exit codes: 0 shown; 1 a game without positions (family other, a board
+// its family cannot have) or positions that stop at an illegal move at or
+// before the requested one (what was reached before it is still printed, and
+// stderr says where and why it stopped); 2 usage errors, among them an
+// unknown --game and a --move past the end of the main line (as `ludex next`
+// treats an unknown --position).
 #include <cctype>
 #include <cstdio>
 #include <iostream>
@@ -201,11 +203,15 @@ int run_show_command(const std::vector<std::string>& args) {
   const std::optional<Result<PositionView>> view = view_stored_position(db, game_id, moves);
   if (!view) {
     std::cerr << "ludex show: --game " << game_id << ": there is no game " << game_id << "\n";
-    return 1;
+    return 2;
   }
   if (!*view) {
     std::cerr << "ludex show: " << what << ": " << view->error().message << "\n";
-    return 1;
+    // A --move past the main line is the user's mistake; anything else is
+    // the game's. The whole line is replayed again only on this error path.
+    const std::optional<Result<PositionView>> whole = view_stored_position(db, game_id, -1);
+    const bool past_end = moves >= 0 && whole && *whole && (*whole)->main_line_moves < moves;
+    return past_end ? 2 : 1;
   }
   const PositionView& v = **view;
   std::map<std::int8_t, Counts> counts;

@@ -3,7 +3,8 @@
 // files' text with an independent reading of the linking rules), the stored
 // hash at every move, and one position hash per game whatever format it was
 // read from (Twixt .tgt / Little Golem / GM[21] with a long move or a swap;
-// Hex .hgt / HexGui / Little Golem).
+// Hex .hgt / HexGui / Little Golem, on a small game and on a real Little
+// Golem game of the corpus with a swap).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -200,7 +201,9 @@ TEST_CASE("pegs and links at the end of every twixt game of the corpus", "[e2e][
   // The number of import warnings over the whole corpus, file by file with
   // their reasons in docs/corpus.md ("The 43 warnings"), pinned by
   // tests/e2e/corpus_test.cpp.
-  std::cout << "corpus import warnings: " << info_json(db).at("warnings") << "\n";
+  const Json warnings = info_json(db).at("warnings");
+  std::cout << "corpus import warnings: " << warnings << "\n";
+  CHECK(warnings == 43);
   // Pinned from `ludex show`; all but the .tgt are also rebuilt from the
   // files' text below, and the .tgt equals the Little Golem record of the
   // same game (the next test).
@@ -404,6 +407,107 @@ TEST_CASE("one hex game as .hgt, HexGui SGF and Little Golem record", "[e2e][pos
   CHECK(show_json(db, old, 1).at("hash") == show_json(db, ids.at("hexgui.sgf"), 1).at("hash"));
   CHECK(show_json(db, old).at("occupants") ==
         Json::parse(R"([{"color":"B","point":"c2"},{"color":"W","point":"d4"}])"));
+}
+
+TEST_CASE("a corpus little golem hex game with a swap as .hgt and HexGui SGF", "[e2e][positions]") {
+  // Little Golem game 1723696 (13x13, 76 moves, a swap of the corner stone
+  // a13, then seat 2 resigns), taken from the corpus's zerohex download,
+  // and the same game written here by hand as HexGui SGF and as .hgt. Little
+  // Golem writes seat 1's moves W and cells as column, row letters
+  // ("am" = a13); HexGui writes seat 1 B and "a13"; the .hgt holds (x, y,
+  // colour) from 0 and the known writer's swap (seat 1's first stone
+  // transposed, then seat 2's stone in the same cell). The resignation is
+  // left out of the .hgt (Jhex has no resign), so hashes are compared up to
+  // the last placement; a resign changes no position anyway.
+  const std::string download =
+      read_bytes(corpus_dir() / "hex" / "littlegolem-zerohex" / "data_text_games__1872.txt");
+  const std::size_t mark = download.find("GC[ game #1723696]");
+  REQUIRE(mark != std::string::npos);
+  const std::size_t begin = download.rfind("(;", mark);
+  const std::size_t stop = download.find(')', download.find("B[resign]", mark));
+  REQUIRE(stop != std::string::npos);
+  const std::string record = download.substr(begin, stop + 1 - begin);
+
+  struct Cell {
+    int seat = 0;
+    int x = 0;
+    int y = 0;
+    bool swap = false;
+  };
+  std::vector<Cell> moves;
+  for (std::size_t at = record.find(";W["); at != std::string::npos;) {
+    const std::size_t close = record.find(']', at);
+    const std::string value = record.substr(at + 3, close - at - 3);
+    const int seat = record[at + 1] == 'W' ? 1 : 2;
+    if (value == "swap") {
+      moves.push_back({seat, 0, 0, true});
+    } else if (value != "resign") {
+      REQUIRE(value.size() == 2);
+      moves.push_back({seat, value[0] - 'a', value[1] - 'a', false});
+    }
+    at = record.find(';', close);
+  }
+  REQUIRE(moves.size() == 75);
+  REQUIRE(moves[1].swap);
+
+  std::string hexgui = "(;FF[4]GM[11]SZ[13]AP[HexGui:1.0]PB[Giupiter]PW[Tommah]";
+  GtvBytes hgt;
+  hgt.header("gtv", GtvBytes::be32(2));
+  hgt.header("player1", "Giupiter");
+  hgt.header("player2", "Tommah");
+  hgt.header("type", "hex1");
+  hgt.header("bdsize", GtvBytes::be32(13));
+  hgt.header("hgtv", GtvBytes::be32(1));
+  hgt.end_header();
+  hgt.node(0, 0, 0, 1);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Cell& m = moves[i];
+    const int children = i + 1 < moves.size() ? 1 : 0;
+    hexgui += m.seat == 1 ? ";B[" : ";W[";
+    if (m.swap) {
+      hexgui += "swap-pieces]";
+      hgt.node(moves[0].y, moves[0].x, 2, children);
+      continue;
+    }
+    hexgui += std::string(1, static_cast<char>('a' + m.x)) + std::to_string(m.y + 1) + "]";
+    if (i == 0) {
+      hgt.node(m.y, m.x, 1, children);  // transposed: a swap follows
+    } else {
+      hgt.node(m.x, m.y, m.seat, children);
+    }
+  }
+  hexgui += ")\n";
+
+  ScratchDir dir("e2e-positions-hex-corpus-game");
+  write_bytes(dir.path() / "lg.sgf", record + "\n");
+  write_bytes(dir.path() / "hexgui.sgf", hexgui);
+  write_bytes(dir.path() / "jh.hgt", hgt.bytes());
+  const std::string db = dir / "h.db";
+  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  const auto ids = game_ids_by_file(db);
+  REQUIRE(ids.size() == 3);
+  CHECK(show_json(db, ids.at("lg.sgf")).at("main_line_moves") == 76);
+  for (int move = 0; move <= 75; ++move) {
+    INFO("move " << move);
+    const Json lg = show_json(db, ids.at("lg.sgf"), move);
+    CHECK(lg.at("hash") == stored_hash(db, ids.at("lg.sgf"), move));
+    CHECK(show_json(db, ids.at("hexgui.sgf"), move).at("hash") == lg.at("hash"));
+    CHECK(show_json(db, ids.at("jh.hgt"), move).at("hash") == lg.at("hash"));
+  }
+  // The end position from the record's text: every placement, seat 1's
+  // first stone replaced by seat 2's on the reflected cell (m1).
+  std::multiset<std::string> expected;
+  for (std::size_t i = 2; i < moves.size(); ++i) {
+    expected.insert(std::string(moves[i].seat == 1 ? "B:" : "W:") +
+                    static_cast<char>('a' + moves[i].x) + std::to_string(moves[i].y + 1));
+  }
+  expected.insert(std::string("W:") + static_cast<char>('a' + moves[0].y) +
+                  std::to_string(moves[0].x + 1));
+  const Json end = show_json(db, ids.at("jh.hgt"));
+  CHECK(position_from_show(end) == expected);
+  CHECK(expected.count("W:m1") == 1);
+  std::cout << "little golem hex game 1723696: one hash per move in 3 formats, moves 0..75, "
+            << end.at("occupants").size() << " stones at the end\n";
 }
 
 }  // namespace ludex::test

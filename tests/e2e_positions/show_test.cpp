@@ -168,21 +168,21 @@ TEST_CASE("show: a node holding two moves counts once, as nodes.move_number does
   }
   CHECK(show_json(db, id, 3).at("hash") == show_json(db, id, 2).at("hash"));
   CHECK(run_ludex({"show", "--db", db, "--game", std::to_string(id), "--move", "5"}).exit_code ==
-        1);
+        2);
 }
 
 TEST_CASE("show: exit codes and messages for what does not exist", "[e2e][positions][show]") {
   const ShowGames g;
   const std::string duo = std::to_string(g.duo);
-  SECTION("no such game: exit 1") {
+  SECTION("no such game: usage error") {
     const RunResult r = g.show("999", {"--json"});
-    CHECK(r.exit_code == 1);
+    CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == "ludex show: --game 999: there is no game 999\n");
   }
-  SECTION("a move past the main line: exit 1") {
+  SECTION("a move past the main line: usage error") {
     const RunResult r = g.show(duo, {"--move", "4"});
-    CHECK(r.exit_code == 1);
+    CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == "ludex show: --game " + duo +
                        " --move 4: the main line has no position after 4 moves (it has 3)\n");
