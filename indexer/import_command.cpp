@@ -49,6 +49,10 @@ int run_import_command(const std::vector<std::string>& args) {
   Importer importer(db, opts, std::cerr);
   const ImportSummary s = importer.run(vm["path"].as<std::vector<std::string>>());
   if (!opts.quiet) {
+    if (s.games_rehashed != 0) {
+      std::cerr << "hashed the moves of " << s.games_rehashed
+                << " games stored before schema version 3\n";
+    }
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "
               << s.files_unchanged << " unchanged, " << s.files_pruned << " pruned, "

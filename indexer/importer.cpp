@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
+#include <system_error>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -32,7 +33,7 @@ bool is_under(const std::string& path, const std::string& root) {
 }  // namespace
 
 std::string progress_line(const ImportProgress& p) {
-  char line[200];
+  char line[256];
   const double mb = static_cast<double>(p.bytes) / 1e6;
   const double rate = p.seconds > 0 ? mb / p.seconds : 0;
   std::string left = "?";
@@ -41,12 +42,19 @@ std::string progress_line(const ImportProgress& p) {
                              static_cast<double>(p.files_done);
     left = std::to_string(static_cast<long long>(remaining + 0.5)) + " s";
   }
+  std::string duplicates;
+  if (p.duplicates != 0) {
+    duplicates = " (" + std::to_string(p.duplicates) + " duplicates";
+    if (p.deduped != 0) duplicates += ", " + std::to_string(p.deduped) + " not stored";
+    duplicates += ")";
+  }
   std::snprintf(line, sizeof line,
-                "files %lld/%lld  games %lld  nodes %lld  %.1f MB/s  errors %lld  %.0f s, "
+                "files %lld/%lld  games %lld%s  nodes %lld  %.1f MB/s  errors %lld  %.0f s, "
                 "%s left",
                 static_cast<long long>(p.files_done), static_cast<long long>(p.files_total),
-                static_cast<long long>(p.games), static_cast<long long>(p.nodes), rate,
-                static_cast<long long>(p.errors), p.seconds, left.c_str());
+                static_cast<long long>(p.games), duplicates.c_str(),
+                static_cast<long long>(p.nodes), rate, static_cast<long long>(p.errors), p.seconds,
+                left.c_str());
   return line;
 }
 
@@ -57,6 +65,9 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   const auto start = std::chrono::steady_clock::now();
   ImportSummary sum;
   GameStore store(db_);
+  // Before anything is stored, so that new games find their first copies
+  // among the older ones.
+  sum.games_rehashed = store.refresh_moves_hashes();
   const WalkResult walk = walk_paths(paths);
   sum.files_found = static_cast<std::int64_t>(walk.files.size());
 
@@ -88,6 +99,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     p.files_done = files_done;
     p.files_total = sum.files_found;
     p.games = sum.games;
+    p.duplicates = sum.duplicates;
+    p.deduped = sum.deduped;
     p.nodes = sum.nodes;
     p.bytes = sum.bytes;
     p.errors = sum.errors;
@@ -100,9 +113,29 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   if (bulk) store.begin_bulk_load();
   store.begin();
 
+  // With --prune a given path that no longer exists is what is gone: the
+  // files recorded at or under it are pruned below, and it is not recorded
+  // as an unreadable file (spelt as walk_paths spells its failures).
+  std::unordered_set<std::string> gone_roots;
+  if (options_.prune) {
+    for (const std::string& p : paths) {
+      std::error_code ec;
+      const std::filesystem::file_status st = std::filesystem::status(p, ec);
+      if (std::filesystem::exists(st)) continue;
+      gone_roots.insert(std::filesystem::absolute(p, ec).lexically_normal().string());
+    }
+  }
+
   // A path that could not even be walked (a dangling link, an unreadable
   // directory) is recorded like an unreadable file, so that it is accounted for.
   for (const auto& [path, reason] : walk.failures) {
+    if (gone_roots.count(path) != 0) {
+      if (!options_.quiet) {
+        diagnostics_ << path
+                     << ": no such file or directory; what was imported from it is pruned\n";
+      }
+      continue;
+    }
     SourceFileInfo info;
     info.path = path;
     const std::optional<KnownFile> known = store.find_file(path);
@@ -112,6 +145,32 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     store.add_error(file_id, d);
     report(path, d);
     ++sum.files_failed;
+  }
+  if (options_.prune) {
+    // Only what was looked at now can be known to be gone: files recorded
+    // under the given paths that the walk neither found nor failed on.
+    // Pruned before the files are looked up and parsed: a file whose
+    // --dedupe sightings lose their stored copy here is then stale and
+    // parsed again by this same import, which then ends in the state a
+    // fresh import of what is left gives.
+    std::vector<std::string> roots;
+    for (const std::string& p : paths) {
+      std::string root = std::filesystem::absolute(p).lexically_normal().string();
+      while (root.size() > 1 && root.back() == '/') root.pop_back();
+      roots.push_back(root);
+    }
+    std::unordered_set<std::string> seen(walk.files.begin(), walk.files.end());
+    for (const auto& [path, reason] : walk.failures) {
+      if (gone_roots.count(path) == 0) seen.insert(path);
+    }
+    for (const auto& [file_id, path] : store.list_files()) {
+      if (seen.count(path) != 0) continue;
+      bool under = false;
+      for (const std::string& root : roots) under = under || is_under(path, root);
+      if (!under) continue;
+      store.remove_file(file_id);
+      ++sum.files_pruned;
+    }
   }
   std::int64_t games_in_batch = 0;
 
@@ -191,26 +250,6 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   PipelineOptions pipeline;
   pipeline.jobs = options_.jobs;
   run_parse_pipeline(walk.files, pipeline, should_parse, consume);
-  if (options_.prune) {
-    // Only what was looked at now can be known to be gone: files recorded
-    // under the given paths that the walk neither found nor failed on.
-    std::vector<std::string> roots;
-    for (const std::string& p : paths) {
-      std::string root = std::filesystem::absolute(p).lexically_normal().string();
-      while (root.size() > 1 && root.back() == '/') root.pop_back();
-      roots.push_back(root);
-    }
-    std::unordered_set<std::string> seen(walk.files.begin(), walk.files.end());
-    for (const auto& [path, reason] : walk.failures) seen.insert(path);
-    for (const auto& [file_id, path] : store.list_files()) {
-      if (seen.count(path) != 0) continue;
-      bool under = false;
-      for (const std::string& root : roots) under = under || is_under(path, root);
-      if (!under) continue;
-      store.remove_file(file_id);
-      ++sum.files_pruned;
-    }
-  }
   store.commit();
   erase_progress();
   if (bulk) store.finish_bulk_load();

@@ -22,7 +22,10 @@ struct ImportOptions {
   std::int32_t batch_games = 1000;  // games per write transaction
   int jobs = 0;                     // parse workers; 0 = one per core
   // Forget the recorded files under the given paths (a given file, or
-  // anything below a given directory) that no longer exist there.
+  // anything below a given directory) that no longer exist there. A given
+  // path that is gone altogether prunes everything recorded at or under it
+  // (without --prune it is recorded as an unreadable file, like any path
+  // that cannot be walked).
   bool prune = false;
   // Do not store a game whose moves are already stored (a duplicate): record
   // only where it was seen (GameStore::add_sighting).
@@ -42,6 +45,9 @@ struct ImportSummary {
   std::int64_t games = 0;            // stored
   std::int64_t duplicates = 0;       // games whose moves were already stored (stored or not)
   std::int64_t deduped = 0;          // duplicates not stored (--dedupe)
+  // Stored games given their moves hash first (GameStore::refresh_moves_hashes):
+  // those of a database migrated from before schema version 3.
+  std::int64_t games_rehashed = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded
   std::int64_t warnings = 0;  // doubtful content in stored games
@@ -63,7 +69,8 @@ struct ImportProgress {
 };
 
 // One line, no line end: "files 120/2910  games 300  nodes 41000  2.5 MB/s
-// errors 3  12 s, 280 s left" (time left from the share of files done).
+// errors 3  12 s, 280 s left" (time left from the share of files done);
+// "games 300 (4 duplicates, 4 not stored)" when there are duplicates.
 std::string progress_line(const ImportProgress& progress);
 
 class Importer {

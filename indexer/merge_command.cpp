@@ -76,6 +76,12 @@ int run_merge_command(const std::vector<std::string>& args) {
   GameLoader loader(*from);
   GameStore store(db);
   MergeSummary sum;
+  // A's games from before schema version 3 get their hashes before B's
+  // games look for first copies among them.
+  const std::int64_t rehashed = store.refresh_moves_hashes();
+  if (rehashed != 0 && !quiet) {
+    std::cerr << "hashed the moves of " << rehashed << " games stored before schema version 3\n";
+  }
 
   const bool bulk = store.is_empty();
   if (bulk) store.begin_bulk_load();

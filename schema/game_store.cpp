@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "core/zobrist.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
+#include "schema/game_loader.h"
 #include "schema/migrations.h"
 #include "schema/position_codes.h"
 #include "schema/position_events.h"
@@ -23,6 +26,9 @@ namespace ludex {
 namespace {
 
 constexpr const char* kIndexesDroppedKey = "indexes_dropped";
+// Set by 003_duplicates.sql when it migrates a database holding games.
+constexpr const char* kMovesHashPendingKey = "moves_hash_pending";
+constexpr const char* kMovesHashVersionKey = "moves_hash_version";
 
 // One contiguous run of a file's games: consecutive game ids, and so (ids
 // being allocated in call order) one contiguous node id range holding no
@@ -187,6 +193,7 @@ struct GameStore::Impl {
   }
 
   SQLite::Database& db;
+  Database* database = nullptr;  // the same connection, for a GameLoader
   SQLite::Statement begin, commit, is_empty, max_game_id, max_node_id;
   SQLite::Statement get_meta, set_meta, delete_meta;
   SQLite::Statement find_file, upsert_file, find_player, insert_player, find_piece, insert_piece;
@@ -446,6 +453,7 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
 
 GameStore::GameStore(Database& db) : impl_(std::make_unique<Impl>(db.handle())) {
   assert(db.mode() == Database::Mode::kReadWrite);
+  impl_->database = &db;
   impl_->next_game_id = impl_->scalar(impl_->max_game_id) + 1;
   impl_->next_node_id = impl_->scalar(impl_->max_node_id) + 1;
 }
@@ -755,6 +763,60 @@ void GameStore::copy_sighting(std::int64_t file_id, std::int32_t game_index,
     s.insert_sighting.bind(4, first);
   }
   run(s.insert_sighting);
+}
+
+std::int64_t GameStore::refresh_moves_hashes() {
+  assert(!impl_->in_batch);
+  Impl& s = *impl_;
+  auto meta = [&s](const char* key) -> std::optional<std::string> {
+    ResetOnExit reset(s.get_meta);
+    s.get_meta.bind(1, key);
+    if (!s.get_meta.executeStep()) return std::nullopt;
+    return s.get_meta.getColumn(0).getString();
+  };
+  const bool pending = meta(kMovesHashPendingKey).has_value();
+  const bool outdated = meta(kMovesHashVersionKey) != std::to_string(kMovesHashVersion);
+  if (!pending && !outdated) return 0;
+
+  GameLoader loader(*s.database);
+  begin();
+  std::int64_t hashed = 0;
+  try {
+    SQLite::Statement list(s.db, outdated ? "SELECT game_id FROM games ORDER BY game_id"
+                                          : "SELECT game_id FROM games WHERE moves_hash IS NULL "
+                                            "ORDER BY game_id");
+    std::vector<std::int64_t> ids;
+    while (list.executeStep()) ids.push_back(list.getColumn(0).getInt64());
+    SQLite::Statement set_hash(s.db, "UPDATE games SET moves_hash = ?2 WHERE game_id = ?1");
+    for (const std::int64_t id : ids) {
+      const std::optional<LoadedGame> game = loader.load(id);
+      if (!game) throw std::runtime_error("game " + std::to_string(id) + " vanished");
+      // Stored as add_game() stores it: two's complement, 0 as NULL.
+      const auto fingerprint = static_cast<std::int64_t>(moves_hash(game->record));
+      set_hash.bind(1, id);
+      if (fingerprint == 0) {
+        set_hash.bind(2);
+      } else {
+        set_hash.bind(2, fingerprint);
+      }
+      run(set_hash);
+      ++hashed;
+    }
+    s.db.exec(
+        "UPDATE games SET duplicate_of = (SELECT min(o.game_id) FROM games AS o "
+        "WHERE o.moves_hash = games.moves_hash AND o.game_id < games.game_id)");
+    if (outdated) s.db.exec("UPDATE game_sightings SET duplicate_of = NULL");
+    s.delete_meta.bind(1, kMovesHashPendingKey);
+    run(s.delete_meta);
+    s.set_meta.bind(1, kMovesHashVersionKey);
+    s.set_meta.bind(2, std::to_string(kMovesHashVersion));
+    run(s.set_meta);
+    commit();
+  } catch (...) {
+    rollback();
+    throw;
+  }
+  return hashed;
 }
 
 void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {

@@ -120,6 +120,17 @@ class GameStore {
   // linked to this database's first copy of moves_hash (NULL when there is
   // none, which makes find_file() report the file stale).
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
+  // Gives the stored games the moves hashes of this build and recomputes
+  // every duplicate_of. Needed after a migration from schema version 2 or
+  // older (meta 'moves_hash_pending': those games were stored without a
+  // hash, which only the game itself gives) and after kMovesHashVersion
+  // changed (meta 'moves_hash_version' differs: every game is hashed again,
+  // and every sighting loses its first copy, since its game is not stored to
+  // be hashed again; find_file() then reports its file stale, so that the
+  // next import of it parses it again). Does nothing otherwise. Loads each
+  // game to hash with GameLoader. Requires no open batch; one transaction.
+  // Returns the number of games hashed.
+  std::int64_t refresh_moves_hashes();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

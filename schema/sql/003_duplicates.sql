@@ -5,9 +5,10 @@
 -- games.duplicate_of (version 1) points to the first game (lowest game_id)
 -- with the same moves_hash. docs/schema.md ("Duplicates") explains them.
 --
--- Games stored before this version have no moves_hash (it needs the parsed
--- game): they are never found as duplicates until their file is imported
--- again.
+-- Games stored before this version have no moves_hash: SQL cannot compute
+-- it, so a database migrated with games in it is marked, and the next
+-- writing command (import, merge) hashes them by loading each game
+-- (GameStore::refresh_moves_hashes) before it stores anything.
 
 ALTER TABLE games ADD COLUMN moves_hash INTEGER;
 
@@ -17,6 +18,8 @@ ALTER TABLE games ADD COLUMN moves_hash INTEGER;
 CREATE INDEX games_by_moves_hash ON games (moves_hash, game_id) WHERE moves_hash IS NOT NULL;
 
 INSERT INTO meta (key, value) VALUES ('moves_hash_version', '1');
+INSERT INTO meta (key, value)
+SELECT 'moves_hash_pending', '1' WHERE EXISTS (SELECT 1 FROM games);
 
 -- Games not stored because `ludex import --dedupe` found them to be
 -- duplicates: where each was seen, so that nothing is lost and its file is

@@ -21,6 +21,13 @@ TEST_CASE("the progress line shows counts, speed and the time left", "[indexer]"
   p.seconds = 0;
   CHECK(progress_line(p) ==
         "files 0/100  games 3000  nodes 250000  0.0 MB/s  errors 2  0 s, ? left");
+  p.duplicates = 7;
+  CHECK(progress_line(p) ==
+        "files 0/100  games 3000 (7 duplicates)  nodes 250000  0.0 MB/s  errors 2  0 s, ? left");
+  p.deduped = 5;
+  CHECK(progress_line(p) ==
+        "files 0/100  games 3000 (7 duplicates, 5 not stored)  nodes 250000  "
+        "0.0 MB/s  errors 2  0 s, ? left");
 }
 
 }  // namespace ludex

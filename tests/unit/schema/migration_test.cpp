@@ -70,14 +70,15 @@ TEST_CASE("a version-1 database with data is migrated in place", "[schema]") {
   const std::vector<GameRecord> games = {
       testing::make_twixt_game(), testing::make_blokus_game(), testing::make_bare_game(),
       testing::make_simple_game(Family::kHex, {"Alice", "Bob"}, "2020-01-02", "Cup", "B+", 5),
-      evaluated.build().record};
+      evaluated.build().record,
+      // The fourth game's moves under other headers: a duplicate.
+      testing::make_simple_game(Family::kHex, {"Dan"}, "2021-05-06", "Open", "W+", 5)};
   const std::string current = dir.file("current.ludex");
   {
     Database db(current, Database::Mode::kReadWrite);
     testing::store_games(db, "a.sgf", games);
-    // Games stored before version 3 have no moves hash (it needs the parsed
-    // game; docs/schema.md): the migrated copy cannot have one either.
-    db.handle().exec("UPDATE games SET moves_hash = NULL, duplicate_of = NULL");
+    REQUIRE(db.handle().execAndGet("SELECT duplicate_of FROM games WHERE game_id = 6").getInt() ==
+            4);
     db.handle().exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
   const std::string old = dir.file("old.ludex");
@@ -92,6 +93,16 @@ TEST_CASE("a version-1 database with data is migrated in place", "[schema]") {
 
   Database migrated(old, Database::Mode::kReadWrite);
   CHECK(migrated.schema_version() == kSchemaVersion);
+  // The old games have no moves hash until the next writer hashes them from
+  // the stored games; then they equal what storing the parsed games gave.
+  CHECK(migrated.handle()
+            .execAndGet("SELECT count(*) FROM games WHERE moves_hash IS NULL")
+            .getInt() == 6);
+  CHECK(migrated.handle()
+            .execAndGet("SELECT count(*) FROM meta WHERE key = 'moves_hash_pending'")
+            .getInt() == 1);
+  CHECK(GameStore(migrated).refresh_moves_hashes() == 6);
+  CHECK(GameStore(migrated).refresh_moves_hashes() == 0);
   Database fresh(current, Database::Mode::kReadOnly);
   // Same schema objects, same rows (swings computed by the migration's SQL
   // equal those GameStore computes), the comment index intact.
