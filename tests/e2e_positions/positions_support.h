@@ -20,14 +20,6 @@
 
 namespace ludex::test {
 
-// Runs ludex; fails the test (showing stderr) unless it exits 0.
-inline RunResult run_ok(const std::vector<std::string>& args) {
-  RunResult r = run_ludex(args);
-  INFO("ludex " << args.front() << " stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return r;
-}
-
 // `ludex show --json` of a game after `move` moves (default: the end).
 inline nlohmann::json show_json(const std::string& db, std::int64_t game,
                                 std::optional<std::int64_t> move = std::nullopt) {
@@ -36,14 +28,14 @@ inline nlohmann::json show_json(const std::string& db, std::int64_t game,
     args.push_back("--move");
     args.push_back(std::to_string(*move));
   }
-  return nlohmann::json::parse(run_ok(args).out);
+  return nlohmann::json::parse(run_ludex_ok(args).out);
 }
 
 // Game ids of an imported database by file name (the file's last path
 // component; every file holds one game in these tests).
 inline std::map<std::string, std::int64_t> game_ids_by_file(const std::string& db) {
   std::map<std::string, std::int64_t> ids;
-  for (const nlohmann::json& g : json_lines(run_ok({"query", "--db", db, "--json"}).out)) {
+  for (const nlohmann::json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
     ids[std::filesystem::path(g.at("file").get<std::string>()).filename().string()] =
         g.at("game_id").get<std::int64_t>();
   }
@@ -111,6 +103,71 @@ class GtvBytes {
  private:
   std::string bytes_;
 };
+
+// One Hex game in three formats, written by hand (not by ludex's writers):
+// on 7x7 seat 1 c2, seat 2 swaps (its stone on the reflected cell b3), then
+// d4, c5, e6. HexGui 1.0 spells the swap "swap-pieces"; Little Golem writes
+// seat 1's moves W and cells as column and row letters ("cb" = c2); the .hgt
+// (docs/formats-gtv.md) writes (x, y, colour) from 0 and the known writer's
+// swap: seat 1's first stone transposed, then seat 2's in the same cell.
+inline void write_hex_swap_game(const std::filesystem::path& hexgui,
+                                const std::filesystem::path& little_golem,
+                                const std::filesystem::path& hgt_path) {
+  write_bytes(hexgui,
+              "(;FF[4]GM[11]SZ[7]AP[HexGui:1.0]PB[alice]PW[bob]"
+              ";B[c2];W[swap-pieces];B[d4];W[c5];B[e6])\n");
+  write_bytes(little_golem,
+              "(;FF[4]EV[hex.HEX7.mc.2020.jan.1.1]PB[alice]PW[bob]SZ[7]RE[B]GC[ game #1]"
+              "SO[http://www.littlegolem.com];W[cb];B[swap];W[dd];B[ce];W[ef])\n");
+  GtvBytes hgt;
+  hgt.header("gtv", GtvBytes::be32(2));
+  hgt.header("player1", "alice");
+  hgt.header("player2", "bob");
+  hgt.header("type", "hex1");
+  hgt.header("bdsize", GtvBytes::be32(7));
+  hgt.header("hgtv", GtvBytes::be32(1));
+  hgt.end_header();
+  hgt.node(0, 0, 0, 1);
+  hgt.node(1, 2, 1, 1);  // c2 = (2, 1), transposed
+  hgt.node(1, 2, 2, 1);  // seat 2 in the same cell: the swap
+  hgt.node(3, 3, 1, 1);  // d4
+  hgt.node(2, 4, 2, 1);  // c5
+  hgt.node(4, 5, 1, 0);  // e6
+  write_bytes(hgt_path, hgt.bytes());
+}
+
+// One Twixt game in three formats, written by hand: seat 1 c8, seat 2 swaps
+// (its peg on the mirrored hole h3), then k10, j12, l12, i14, m14 (W links
+// k10-l12 and l12-m14, B links j12-i14). GM[21] spells the swap
+// "swap-pieces"; Little Golem "ch" = column c, row 8; the .tgt uses the
+// known writer's swap (docs/formats-gtv.md §3).
+inline void write_twixt_swap_game(const std::filesystem::path& gm21,
+                                  const std::filesystem::path& little_golem,
+                                  const std::filesystem::path& tgt_path) {
+  write_bytes(gm21,
+              "(;FF[4]GM[21]SZ[24]PW[ann]PB[bob]"
+              ";W[c8];B[swap-pieces];W[k10];B[j12];W[l12];B[i14];W[m14])\n");
+  write_bytes(little_golem,
+              "(;FF[4]EV[twixt.DEFAULT.mc.2021.jan.1.1]PB[ann]PW[bob]SZ[24]"
+              "SO[https://www.littlegolem.net];b[ch];r[swap];b[kj];r[jl];b[ll];r[in];b[mn])\n");
+  GtvBytes tgt;
+  tgt.header("gtv", GtvBytes::be32(2));
+  tgt.header("player1", "ann");
+  tgt.header("player2", "bob");
+  tgt.header("type", "twixt1");
+  tgt.header("bdsize", GtvBytes::be32(24));
+  tgt.header("tgtv", GtvBytes::be32(1));
+  tgt.end_header();
+  tgt.node(0, 0, 0, 1);
+  tgt.node(7, 2, 1, 1);  // c8 = (2, 7), transposed
+  tgt.node(7, 2, 2, 1);  // seat 2 in the same hole: the swap
+  tgt.node(10, 9, 1, 1);
+  tgt.node(9, 11, 2, 1);
+  tgt.node(11, 11, 1, 1);
+  tgt.node(8, 13, 2, 1);
+  tgt.node(12, 13, 1, 0);
+  write_bytes(tgt_path, tgt.bytes());
+}
 
 }  // namespace ludex::test
 

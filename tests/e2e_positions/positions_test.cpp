@@ -197,7 +197,7 @@ std::multiset<std::string> position_from_show(const Json& show) {
 TEST_CASE("pegs and links at the end of every twixt game of the corpus", "[e2e][positions]") {
   ScratchDir dir("e2e-positions-twixt");
   const std::string db = dir / "corpus.db";
-  run_ok({"import", "--db", db, "--quiet", corpus_dir().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", corpus_dir().string()});
   // The number of import warnings over the whole corpus, file by file with
   // their reasons in docs/corpus.md ("The 43 warnings"), pinned by
   // tests/e2e/corpus_test.cpp.
@@ -223,7 +223,7 @@ TEST_CASE("pegs and links at the end of every twixt game of the corpus", "[e2e][
   int rebuilt = 0;
   std::cout << "twixt positions at the end of the main line (W = seat 1, B = seat 2):\n";
   for (const Json& game :
-       json_lines(run_ok({"query", "--db", db, "--family", "twixt", "--json"}).out)) {
+       json_lines(run_ludex_ok({"query", "--db", db, "--family", "twixt", "--json"}).out)) {
     const fs::path file = game.at("file").get<std::string>();
     const std::int64_t id = game.at("game_id").get<std::int64_t>();
     INFO(file.string());
@@ -253,11 +253,11 @@ TEST_CASE("show gives the stored hash at every move of every corpus twixt game",
           "[e2e][positions]") {
   ScratchDir dir("e2e-positions-twixt-hashes");
   const std::string db = dir / "twixt.db";
-  run_ok({"import", "--db", db, "--quiet", (corpus_dir() / "twixt").string(),
-          (corpus_dir() / "gtv").string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", (corpus_dir() / "twixt").string(),
+                (corpus_dir() / "gtv").string()});
   int checked = 0;
   for (const Json& game :
-       json_lines(run_ok({"query", "--db", db, "--family", "twixt", "--json"}).out)) {
+       json_lines(run_ludex_ok({"query", "--db", db, "--family", "twixt", "--json"}).out)) {
     const std::int64_t id = game.at("game_id").get<std::int64_t>();
     const std::int64_t moves = show_json(db, id).at("main_line_moves").get<std::int64_t>();
     // The 572-move board-filling game every 11th move; the others at all.
@@ -293,7 +293,7 @@ TEST_CASE("one twixt game as .tgt, Little Golem and GM[21] SGF with long moves",
               ";W[d4];B[t8];W[k10];B[j16];W[p16];B[m13];W[o12];B[n11];W[n10];B[o14]"
               ";W[-n'11][\\n'11][p14];B[p18];W[o18];B[n19];W[m19];B[m7];W[m8])\n");
   const std::string db = dir / "t.db";
-  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const auto ids = game_ids_by_file(db);
   REQUIRE(ids.size() == 3);
   for (int move = 0; move <= 17; ++move) {
@@ -311,31 +311,9 @@ TEST_CASE("one twixt game with a swap as .tgt, Little Golem and GM[21] SGF", "[e
   // name). .tgt (docs/formats-gtv.md §3): the known writer's swap, seat 1's
   // first peg transposed, then seat 2's peg in the same hole.
   ScratchDir dir("e2e-positions-twixt-swap");
-  write_bytes(dir.path() / "lg.tsgf",
-              "(;FF[4]EV[twixt.DEFAULT.mc.2021.jan.1.1]PB[ann]PW[bob]SZ[24]"
-              "SO[https://www.littlegolem.net];b[ch];r[swap];b[kj];r[jl];b[ll];r[in];b[mn])\n");
-  write_bytes(dir.path() / "gm21.sgf",
-              "(;FF[4]GM[21]SZ[24]PW[ann]PB[bob]"
-              ";W[c8];B[swap-pieces];W[k10];B[j12];W[l12];B[i14];W[m14])\n");
-  GtvBytes tgt;
-  tgt.header("gtv", GtvBytes::be32(2));
-  tgt.header("player1", "ann");
-  tgt.header("player2", "bob");
-  tgt.header("type", "twixt1");
-  tgt.header("bdsize", GtvBytes::be32(24));
-  tgt.header("tgtv", GtvBytes::be32(1));
-  tgt.end_header();
-  tgt.node(0, 0, 0, 1);
-  tgt.node(7, 2, 1, 1);  // c8 = (2, 7), transposed
-  tgt.node(7, 2, 2, 1);  // seat 2 in the same hole: the swap
-  tgt.node(10, 9, 1, 1);
-  tgt.node(9, 11, 2, 1);
-  tgt.node(11, 11, 1, 1);
-  tgt.node(8, 13, 2, 1);
-  tgt.node(12, 13, 1, 0);
-  write_bytes(dir.path() / "jt.tgt", tgt.bytes());
+  write_twixt_swap_game(dir.path() / "gm21.sgf", dir.path() / "lg.tsgf", dir.path() / "jt.tgt");
   const std::string db = dir / "t.db";
-  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const auto ids = game_ids_by_file(db);
   REQUIRE(ids.size() == 3);
   for (int move = 0; move <= 7; ++move) {
@@ -361,32 +339,12 @@ TEST_CASE("one hex game as .hgt, HexGui SGF and Little Golem record", "[e2e][pos
   // swap-pieces by "swap-pieces"; before 1.0 the same word meant swap-sides,
   // which leaves the board as it is.
   ScratchDir dir("e2e-positions-hex-formats");
-  write_bytes(dir.path() / "lg.sgf",
-              "(;FF[4]EV[hex.HEX7.mc.2020.jan.1.1]PB[alice]PW[bob]SZ[7]RE[B]GC[ game #1]"
-              "SO[http://www.littlegolem.com];W[cb];B[swap];W[dd];B[ce];W[ef])\n");
-  write_bytes(dir.path() / "hexgui.sgf",
-              "(;FF[4]GM[11]SZ[7]AP[HexGui:1.0]PB[alice]PW[bob]"
-              ";B[c2];W[swap-pieces];B[d4];W[c5];B[e6])\n");
+  write_hex_swap_game(dir.path() / "hexgui.sgf", dir.path() / "lg.sgf", dir.path() / "jh.hgt");
   write_bytes(dir.path() / "hexgui09.sgf",
               "(;FF[4]GM[11]SZ[7]AP[HexGui:0.9]PB[alice]PW[bob]"
               ";B[c2];W[swap-pieces];W[d4])\n");
-  GtvBytes hgt;
-  hgt.header("gtv", GtvBytes::be32(2));
-  hgt.header("player1", "alice");
-  hgt.header("player2", "bob");
-  hgt.header("type", "hex1");
-  hgt.header("bdsize", GtvBytes::be32(7));
-  hgt.header("hgtv", GtvBytes::be32(1));
-  hgt.end_header();
-  hgt.node(0, 0, 0, 1);
-  hgt.node(1, 2, 1, 1);  // c2 = (2, 1), transposed
-  hgt.node(1, 2, 2, 1);  // seat 2 in the same cell: the swap
-  hgt.node(3, 3, 1, 1);  // d4
-  hgt.node(2, 4, 2, 1);  // c5
-  hgt.node(4, 5, 1, 0);  // e6
-  write_bytes(dir.path() / "jh.hgt", hgt.bytes());
   const std::string db = dir / "h.db";
-  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const auto ids = game_ids_by_file(db);
   REQUIRE(ids.size() == 4);
   for (int move = 0; move <= 5; ++move) {
@@ -483,7 +441,7 @@ TEST_CASE("a corpus little golem hex game with a swap as .hgt and HexGui SGF", "
   write_bytes(dir.path() / "hexgui.sgf", hexgui);
   write_bytes(dir.path() / "jh.hgt", hgt.bytes());
   const std::string db = dir / "h.db";
-  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const auto ids = game_ids_by_file(db);
   REQUIRE(ids.size() == 3);
   CHECK(show_json(db, ids.at("lg.sgf")).at("main_line_moves") == 76);

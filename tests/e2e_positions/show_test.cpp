@@ -30,7 +30,7 @@ struct ShowGames {
     write_bytes(dir.path() / "duo.blksgf",
                 "(;FF[4]GM[Blokus Duo]PB[b]PW[w];B[e10];W[j5,j4];B[f9,f8,g8])\n");
     write_bytes(dir.path() / "chess.sgf", "(;FF[4]GM[3]SZ[8];B[aa];W[bb])\n");
-    run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+    run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
     const auto ids = game_ids_by_file(db);
     go = ids.at("go.sgf");
     duo = ids.at("duo.blksgf");
@@ -153,7 +153,7 @@ TEST_CASE("show: a node holding two moves counts once, as nodes.move_number does
   ScratchDir dir("e2e-positions-show-two-moves");
   write_bytes(dir.path() / "two.sgf", "(;FF[4]GM[1]SZ[9];B[cc];W[gg];B[tt]W[tt];B[ee])\n");
   const std::string db = dir / "t.db";
-  run_ok({"import", "--db", db, "--quiet", dir.path().string()});
+  run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
   const std::int64_t id = game_ids_by_file(db).at("two.sgf");
   const Json end = show_json(db, id);
   CHECK(end.at("main_line_moves") == 4);
