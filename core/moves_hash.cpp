@@ -66,7 +66,7 @@ std::uint64_t moves_hash(const GameRecord& game) {
       if (!bears) mix.add(0xdead0000ULL | depth);
       bears = true;
       for (const char c : prop.id) mix.add(static_cast<unsigned char>(c));
-      std::vector<std::string> values = prop.values;
+      std::vector<std::string> values(prop.values.begin(), prop.values.end());
       std::sort(values.begin(), values.end());
       for (const std::string& v : values) {
         mix.add(0x76616cULL);  // "val"
@@ -80,7 +80,7 @@ std::uint64_t moves_hash(const GameRecord& game) {
       mix.add(static_cast<std::uint64_t>(static_cast<std::uint8_t>(move.seat)) << 16 |
               static_cast<std::uint64_t>(static_cast<std::uint8_t>(move.color)) << 8 |
               static_cast<std::uint8_t>(move.kind));
-      points = move.points;
+      points.assign(move.points.begin(), move.points.end());
       std::sort(points.begin(), points.end());
       mix.add(points.size());
       for (const Point& p : points) {

@@ -5,11 +5,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/small_vector.h"
 
 namespace ludex {
 
@@ -47,6 +49,10 @@ struct LinkEdit {
   friend bool operator==(const LinkEdit&, const LinkEdit&) = default;
 };
 
+// A move's points: inline room for a Blokus piece; hex, twixt and go moves
+// have one point.
+using MovePoints = SmallVector<Point, 6>;
+
 struct Move {
   std::int8_t seat = 0;  // 1-based; 0 when the dialect does not say
   // Blokus only: the colour 1..4 that moved (Pentobi's order). In two-player
@@ -58,7 +64,7 @@ struct Move {
   // If the game-tree format's pbem_null flag or the SGF default says so, all
   // legal links to the new peg are made (Twixt only).
   bool autolink = true;
-  std::vector<Point> points;    // in the order written
+  MovePoints points;            // in the order written
   std::vector<LinkEdit> links;  // Twixt long moves: removals, then additions
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -66,9 +72,11 @@ struct Move {
 // A property kept verbatim so that export is lossless. values are UTF-8 text
 // after charset decoding unless raw_bytes is true, in which case they are the
 // bytes as read (an undecodable value).
+using PropertyValues = SmallVector<std::string, 1>;
+
 struct Property {
   std::string id;
-  std::vector<std::string> values;
+  PropertyValues values;
   bool raw_bytes = false;
   friend bool operator==(const Property&, const Property&) = default;
 };
@@ -90,8 +98,9 @@ struct NodeData {
   // Decoded moves in the order written; usually zero or one. sgf_move_props
   // keeps, for each move, the property it was read from (id and raw values)
   // so that an SGF export writes the dialect it came from.
-  std::vector<Move> moves;
-  std::vector<Property> move_props;  // parallel to moves; empty id if not from SGF
+  // Inline room for the usual one move: a parsed archive has millions of nodes.
+  SmallVector<Move, 1> moves;
+  SmallVector<Property, 1> move_props;  // parallel to moves; empty id if not from SGF
   std::optional<std::string> comment;
   std::vector<Evaluation> evaluations;
   bool main_flag = false;       // binary 'g': main variation from its parent

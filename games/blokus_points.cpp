@@ -102,7 +102,7 @@ Result<std::vector<Point>> parse_blokus_point_list(std::string_view text, const 
   return points;
 }
 
-std::string format_blokus_point_list(const std::vector<Point>& points) {
+std::string format_blokus_point_list(std::span<const Point> points) {
   std::string out;
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (i > 0) out += ',';

@@ -15,6 +15,7 @@
 #define LUDEX_GAMES_BLOKUS_POINTS_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,7 +57,7 @@ std::string format_blokus_point(const Point& p);
 // ignored. Error for an empty label or a bad point.
 Result<std::vector<Point>> parse_blokus_point_list(std::string_view text, const BoardSize& size);
 // Inverse of parse_blokus_point_list.
-std::string format_blokus_point_list(const std::vector<Point>& points);
+std::string format_blokus_point_list(std::span<const Point> points);
 
 }  // namespace ludex
 

@@ -26,6 +26,7 @@
 #include <array>
 #include <cassert>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,12 +75,12 @@ struct Shape {
   std::vector<Point> junctions;  // Nexos only: junctions the piece covers
 };
 
-Result<Shape> identify(const BlokusVariantInfo& info, const std::vector<Point>& points) {
+Result<Shape> identify(const BlokusVariantInfo& info, std::span<const Point> points) {
   const std::string variant(info.variant->name);
   if (points.empty()) return Error{{}, "a piece of " + variant + " needs at least one point"};
   const BlokusGeometry& geo = blokus_geometry(info);
   Shape shape;
-  shape.cells = points;
+  shape.cells.assign(points.begin(), points.end());
   std::sort(shape.cells.begin(), shape.cells.end());
   const auto dup = std::adjacent_find(shape.cells.begin(), shape.cells.end());
   if (dup != shape.cells.end()) {
@@ -180,7 +181,7 @@ class BlokusPosition final : public Position {
   Result<std::int32_t> move_color(const Move& move) const;
   // Identifies the piece and checks that the colour has a copy left and its
   // points are free.
-  Result<Shape> check_free_piece(std::int32_t color, const std::vector<Point>& points) const;
+  Result<Shape> check_free_piece(std::int32_t color, std::span<const Point> points) const;
   // The placement rule a free piece breaks, or nullopt.
   std::optional<std::string> rule_violation(std::int32_t color, const Shape& shape) const;
   void place(std::int32_t color, Shape shape, PositionDelta& delta);
@@ -212,7 +213,7 @@ Result<std::int32_t> BlokusPosition::move_color(const Move& move) const {
 }
 
 Result<Shape> BlokusPosition::check_free_piece(std::int32_t color,
-                                               const std::vector<Point>& points) const {
+                                               std::span<const Point> points) const {
   Result<Shape> shape = identify(*info_, points);
   if (!shape) return shape;
   const BlokusPiece& piece = pieces_->pieces()[static_cast<std::size_t>(shape->piece)];
@@ -448,7 +449,7 @@ Result<std::unique_ptr<Position>> new_blokus_position(const GameRecord& game) {
 }
 
 Result<std::string> identify_blokus_piece(const std::string& variant,
-                                          const std::vector<Point>& points) {
+                                          std::span<const Point> points) {
   const BlokusVariantInfo* info = find_blokus_variant_info(variant);
   if (info == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(variant)};
   Result<Shape> shape = identify(*info, points);

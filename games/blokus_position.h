@@ -3,6 +3,7 @@
 #define LUDEX_GAMES_BLOKUS_POSITION_H_
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ Result<std::unique_ptr<Position>> new_blokus_position(const GameRecord& game);
 // rotations and reflections that geometry allows. Error if the points are off
 // the board or form no piece of the variant.
 Result<std::string> identify_blokus_piece(const std::string& variant,
-                                          const std::vector<Point>& points);
+                                          std::span<const Point> points);
 
 }  // namespace ludex
 

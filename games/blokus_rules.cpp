@@ -57,9 +57,9 @@ class BlokusRules final : public FamilyRules {
   }
 
   Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const std::vector<std::string>& raw_values) const override {
+                               const PropertyValues& raw_values) const override {
     const SgfGameKind& kind = kind_or_default(ctx, Family::kBlokus);
-    const std::vector<std::string> values = unescaped_values(raw_values, false);
+    const PropertyValues values = unescaped_values(raw_values, false);
     const BlokusVariant& variant = variant_of(kind);
     const std::int32_t color = color_of_property(id, variant.colors);
     if (color == 0) {

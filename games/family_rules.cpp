@@ -66,8 +66,8 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
                    std::to_string(count)};
 }
 
-std::vector<std::string> unescaped_values(const std::vector<std::string>& raw, bool twixt_sgf) {
-  std::vector<std::string> out;
+PropertyValues unescaped_values(const PropertyValues& raw, bool twixt_sgf) {
+  PropertyValues out;
   out.reserve(raw.size());
   for (const std::string& v : raw) {
     if (v.find('\\') == std::string::npos) {

@@ -86,7 +86,7 @@ class FamilyRules {
   // the caller to fill. Never throws. ctx.kind should be set; if it is null
   // the family's standard SGF dialect at its default size is assumed.
   virtual Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                                       const std::vector<std::string>& values) const = 0;
+                                       const PropertyValues& values) const = 0;
 
   // The inverse of decode_sgf_move for the dialect in kind: the property id
   // and values that write `move`, so that decoding them gives `move` back

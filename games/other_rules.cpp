@@ -16,7 +16,7 @@ class OtherRules final : public FamilyRules {
   }
 
   Result<Move> decode_sgf_move(const SgfMoveContext& /*ctx*/, std::string_view id,
-                               const std::vector<std::string>& /*values*/) const override {
+                               const PropertyValues& /*values*/) const override {
     return Error{{}, "'" + std::string(id) + "' is not a move property in a game not modelled"};
   }
 

@@ -34,7 +34,7 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
 // Move values as decoders parse them: SGF escapes removed
 // (sgf_unescape_value), or for Twixt GM[21] twixt_unescape_value, which keeps
 // the spec's unescaped backslash of falling link additions ("\i'4").
-std::vector<std::string> unescaped_values(const std::vector<std::string>& raw, bool twixt_sgf);
+PropertyValues unescaped_values(const PropertyValues& raw, bool twixt_sgf);
 
 // A Property {id, {value}} marked raw_bytes when the value is not ASCII
 // (Little Golem coordinate bytes past 0x7F).

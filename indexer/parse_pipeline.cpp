@@ -43,13 +43,20 @@ std::int64_t vector_bytes(const std::vector<T>& v) {
   return heap_block(v.capacity() * sizeof(T));
 }
 
+// Only what went past the inline room is on the heap.
+template <class T, std::size_t N>
+std::int64_t vector_bytes(const SmallVector<T, N>& v) {
+  return v.capacity() > N ? heap_block(v.capacity() * sizeof(T)) : 0;
+}
+
 std::int64_t property_bytes(const Property& p) {
   std::int64_t n = string_bytes(p.id) + vector_bytes(p.values);
   for (const std::string& v : p.values) n += string_bytes(v);
   return n;
 }
 
-std::int64_t properties_bytes(const std::vector<Property>& props) {
+template <class Properties>
+std::int64_t properties_bytes(const Properties& props) {
   std::int64_t n = vector_bytes(props);
   for (const Property& p : props) n += property_bytes(p);
   return n;

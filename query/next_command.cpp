@@ -33,7 +33,7 @@ std::string seat_text(Family family, const Continuation& c) {
   return c.seat == 1 ? "B" : "W";
 }
 
-std::string points_text(Family family, const std::vector<Point>& points) {
+std::string points_text(Family family, std::span<const Point> points) {
   std::string out;
   for (const Point& p : points) out += (out.empty() ? "" : ",") + point_text(family, p);
   return out;
@@ -47,7 +47,7 @@ std::string move_text(Family family, const Continuation& c) {
   return out + points_text(family, c.points);
 }
 
-using MoveKey = std::tuple<std::int8_t, std::int8_t, MoveKind, std::vector<Point>, std::string>;
+using MoveKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
 
 MoveKey key_of(const Continuation& c) {
   return {c.seat, c.color, c.kind, c.points, c.piece};

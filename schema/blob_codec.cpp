@@ -26,7 +26,7 @@ bool fits_byte(std::int16_t v) {
 
 }  // namespace
 
-void encode_points(const std::vector<Point>& points, std::string& out) {
+void encode_points(std::span<const Point> points, std::string& out) {
   out.clear();
   bool narrow = true;
   for (const Point& p : points) {
@@ -49,7 +49,7 @@ void encode_points(const std::vector<Point>& points, std::string& out) {
   out.push_back(static_cast<char>(kWidePointsMarker));
 }
 
-bool decode_points(std::string_view bytes, std::vector<Point>& points) {
+bool decode_points(std::string_view bytes, MovePoints& points) {
   points.clear();
   if (bytes.size() % 2 == 0) {
     points.reserve(bytes.size() / 2);
@@ -98,7 +98,7 @@ bool decode_links(std::string_view bytes, std::vector<LinkEdit>& links) {
   return true;
 }
 
-void encode_values(const std::vector<std::string>& values, std::string& out) {
+void encode_values(std::span<const std::string> values, std::string& out) {
   out.clear();
   for (const std::string& v : values) {
     out.push_back('[');
@@ -110,7 +110,7 @@ void encode_values(const std::vector<std::string>& values, std::string& out) {
   }
 }
 
-bool decode_values(std::string_view text, std::vector<std::string>& values) {
+bool decode_values(std::string_view text, PropertyValues& values) {
   values.clear();
   std::size_t i = 0;
   while (i < text.size()) {

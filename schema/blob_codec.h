@@ -7,6 +7,7 @@
 #ifndef LUDEX_SCHEMA_BLOB_CODEC_H_
 #define LUDEX_SCHEMA_BLOB_CODEC_H_
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,8 +20,8 @@ namespace ludex {
 // point when every coordinate is in 0..255 (even length), else 4 bytes
 // (x, y as little-endian int16) per point followed by one 0xFF byte (odd
 // length). An empty list encodes as zero bytes (stored as NULL).
-void encode_points(const std::vector<Point>& points, std::string& out);
-bool decode_points(std::string_view bytes, std::vector<Point>& points);
+void encode_points(std::span<const Point> points, std::string& out);
+bool decode_points(std::string_view bytes, MovePoints& points);
 
 // moves.links. Replaces out with 5 bytes per edit: a flag byte (bit 0 = add,
 // bits 1-2 = slope: 0 -> 0, 1 -> +1, 2 -> -1), then cx2 and cy2 as
@@ -31,8 +32,8 @@ bool decode_links(std::string_view bytes, std::vector<LinkEdit>& links);
 // properties.prop_values and moves.prop_values. Replaces out with the values
 // in SGF bracket form, "[v1][v2]...", with ']' and '\' escaped by a
 // backslash; no values encodes as "". Lossless for any bytes.
-void encode_values(const std::vector<std::string>& values, std::string& out);
-bool decode_values(std::string_view text, std::vector<std::string>& values);
+void encode_values(std::span<const std::string> values, std::string& out);
+bool decode_values(std::string_view text, PropertyValues& values);
 
 }  // namespace ludex
 

@@ -609,7 +609,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
   bind_params(st, games, 2);
   ResetOnExit reset(st);
 
-  using Key = std::tuple<std::int8_t, std::int8_t, MoveKind, std::vector<Point>, std::string>;
+  using Key = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
   std::map<Key, Continuation> moves;
   std::set<std::pair<const Continuation*, std::int64_t>> seen;  // (move, game)
   while (st.executeStep()) {

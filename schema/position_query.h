@@ -110,7 +110,7 @@ struct Continuation {
   std::int8_t seat = 0;
   std::int8_t color = 0;  // Blokus colour, else 0
   MoveKind kind = MoveKind::kPlace;
-  std::vector<Point> points;     // sorted, so that the same cells in any order are one move
+  MovePoints points;             // sorted, so that the same cells in any order are one move
   std::string piece;             // Blokus piece name, else ""
   std::int64_t occurrences = 0;  // child nodes playing it
   std::int64_t games = 0;        // distinct games among them

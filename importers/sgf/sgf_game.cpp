@@ -53,9 +53,9 @@ void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&
   };
   const std::int32_t count = build_sgf_trees(
       file.text(),
-      [&](RawSgfGame&& raw) {
+      [&](RawSgfGame& raw) {
         pass_errors();
-        on_game(convert_sgf_game(std::move(raw), file));
+        on_game(convert_sgf_game(raw, file));
       },
       errors);
   pass_errors();

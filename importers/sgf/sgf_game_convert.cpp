@@ -1,6 +1,7 @@
 #include "importers/sgf/sgf_game_convert.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <utility>
 
@@ -16,7 +17,7 @@ constexpr std::size_t kKindProbeNodes = 8;
 // Longest value quoted in a warning.
 constexpr std::size_t kQuoteLimit = 40;
 
-bool any_non_ascii(const std::vector<std::string>& values) {
+bool any_non_ascii(std::span<const std::string> values) {
   for (const std::string& v : values) {
     if (!is_ascii(v)) return true;
   }
@@ -47,20 +48,20 @@ enum class Field { kNone, kPlayer, kResult, kDate, kEvent, kRound };
 
 class GameConverter {
  public:
-  GameConverter(RawSgfGame&& raw, const SgfFileText& file) : file_(file) {
+  GameConverter(RawSgfGame& raw, const SgfFileText& file) : raw_(raw), file_(file) {
     game_.format = SourceFormat::kSgf;
     game_.game_index = raw.game_index;
     game_.pos = raw.pos;
-    game_.tree = std::move(raw.tree);
     game_.warnings = std::move(raw.warnings);
+    raw.warnings.clear();
   }
 
   GameRecord run() {
     for (const std::string& note : file_.notes) warn(game_.pos, note);
-    if (game_.tree.empty()) return std::move(game_);
+    if (raw_.nodes.empty()) return std::move(game_);
     std::string ca_note;
     decoder_.emplace(file_, root_ca_label(), &ca_note);
-    if (!ca_note.empty()) warn(game_.tree.data(0).pos, ca_note);
+    if (!ca_note.empty()) warn(raw_.nodes.front().pos, ca_note);
     decoder_passes_ascii_ = decoder_->passes_ascii();
     detect_kind();
     rules_ = &rules_for(kind_.family);
@@ -85,10 +86,21 @@ class GameConverter {
   }
 
   std::string root_ca_label() const {
-    for (const Property& p : game_.tree.data(0).props) {
-      if (sgf_id_is(p.id, "CA") && !p.values.empty()) return sgf_unescape(p.values.front());
+    for (const RawSgfProperty& p : raw_.props_of(raw_.nodes.front())) {
+      if (sgf_id_is(p.id, "CA") && p.value_count > 0) {
+        return sgf_unescape(raw_.values_of(p).front());
+      }
     }
     return {};
+  }
+
+  // A raw property as a Property: the id as written, the values raw.
+  Property materialise(const RawSgfProperty& raw) const {
+    Property p;
+    p.id.assign(raw.id);
+    const std::span<const std::string_view> values = raw_.values_of(raw);
+    p.values.assign(values.begin(), values.end());
+    return p;
   }
 
   // Unescapes and decodes the values of a text property in place.
@@ -112,7 +124,10 @@ class GameConverter {
   void detect_kind() {
     // detect_sgf_kind reads root values as text; ids that may be moves keep
     // their raw bytes, as the move decoders will see them.
-    std::vector<Property> root = game_.tree.data(0).props;
+    std::vector<Property> root;
+    for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes.front())) {
+      root.push_back(materialise(raw));
+    }
     for (Property& p : root) {
       if (may_be_sgf_move_property(p.id)) continue;
       if (is_sgf_point_property(p.id)) {
@@ -125,12 +140,14 @@ class GameConverter {
     input.root_props = &root;
     // The tree builder numbers nodes in file order, which is pre-order, so
     // the first nodes after the root are 1, 2, ...
-    const std::size_t probe = std::min(game_.tree.size(), kKindProbeNodes + 1);
+    const std::size_t probe = std::min(raw_.nodes.size(), kKindProbeNodes + 1);
     for (NodeIndex i = 1; i < probe; ++i) {
-      for (const Property& p : game_.tree.data(i).props) input.first_prop_ids.push_back(p.id);
+      for (const RawSgfProperty& p : raw_.props_of(raw_.nodes[i])) {
+        input.first_prop_ids.emplace_back(p.id);
+      }
     }
     kind_ = detect_sgf_kind(input);
-    if (!kind_.warning.empty()) warn(game_.tree.data(0).pos, kind_.warning);
+    if (!kind_.warning.empty()) warn(raw_.nodes.front().pos, kind_.warning);
     game_.family = kind_.family;
     game_.dialect = kind_.dialect;
     game_.variant = kind_.variant;
@@ -233,96 +250,71 @@ class GameConverter {
     return std::nullopt;
   }
 
-  // The common node of a game record, only move properties: decodes them all
-  // and hands the props vector over to move_props. False (and nothing
-  // changed) unless every property is a move that decodes.
-  bool convert_move_only_node(NodeData& d, std::int32_t* moves) {
-    for (const Property& p : d.props) {
-      if (!is_move_property(p.id)) return false;
-    }
-    d.moves.reserve(d.props.size());
-    for (Property& p : d.props) {
-      SgfMoveContext ctx;
-      ctx.kind = &kind_;
-      ctx.move_number = *moves + static_cast<std::int32_t>(d.moves.size()) + 1;
-      Result<Move> move = rules_->decode_sgf_move(ctx, p.id, p.values);
-      if (!move.ok()) {
-        d.moves.clear();
-        return false;
-      }
-      p.raw_bytes = any_non_ascii(p.values);
-      d.moves.push_back(std::move(*move));
-    }
-    *moves += static_cast<std::int32_t>(d.moves.size());
-    d.move_props.swap(d.props);
-    return true;
-  }
-
-  // Converts the properties of node i in place: moves out to moves and
+  // Converts the raw properties of node i into d: moves out to moves and
   // move_props, the comment and value out to their fields, the rest kept in
-  // order.
+  // props in order.
   void convert_node(NodeIndex i, NodeData& d, std::int32_t* moves) {
-    if (i != 0 && !d.props.empty() && convert_move_only_node(d, moves)) return;
     bool have_value = false;
     bool have_game_tree_value = false;
-    std::size_t kept = 0;
-    for (std::size_t r = 0; r < d.props.size(); ++r) {
-      Property& p = d.props[r];
-      bool consumed = false;
+    for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes[i])) {
+      Property p = materialise(raw);
       if (is_move_property(p.id)) {
         if (auto move = decode_move(p, d, *moves + 1)) {
           d.moves.push_back(std::move(*move));
           d.move_props.push_back(std::move(p));
           ++*moves;
-          consumed = true;
+          continue;
         }
       } else if (is_sgf_point_property(p.id)) {
         unescape_points(p);
       } else {
         decode_text(p);
-        if (i == 0 && extract_root_field(p)) {
-          consumed = true;
-        } else if (!d.comment && !p.raw_bytes && p.values.size() == 1 && sgf_id_is(p.id, "C")) {
+        if (i == 0 && extract_root_field(p)) continue;
+        if (!d.comment && !p.raw_bytes && p.values.size() == 1 && sgf_id_is(p.id, "C")) {
           d.comment = std::move(p.values.front());
-          consumed = true;
-        } else if (!have_value && p.values.size() == 1 && sgf_id_is(p.id, "V")) {
+          continue;
+        }
+        if (!have_value && p.values.size() == 1 && sgf_id_is(p.id, "V")) {
           if (auto value = parse_sgf_real(p.values.front())) {
             Evaluation e;
             e.source = EvalSource::kSgfValue;
             e.value = *value;
             d.evaluations.push_back(e);
             have_value = true;
-            consumed = true;
+            continue;
           }
         } else if (!have_game_tree_value && p.values.size() == 1 &&
                    sgf_id_is(p.id, kGameTreeValueId)) {
           if (auto e = parse_game_tree_value(p.values.front())) {
             d.evaluations.push_back(*e);
             have_game_tree_value = true;
-            consumed = true;
+            continue;
           }
         }
       }
-      if (consumed) continue;
-      if (kept != r) d.props[kept] = std::move(p);
-      ++kept;
+      d.props.push_back(std::move(p));
     }
-    d.props.resize(kept);
   }
 
+  // Builds the tree in raw node order: a parent always comes before its
+  // children, so indices carry over.
   void convert_nodes() {
     GameTree& tree = game_.tree;
-    std::vector<std::int32_t> moves_to(tree.size(), 0);  // moves on the path, node included
-    // In index order: a parent always comes before its children (the tree
-    // builder appends nodes in file order), and no order list is allocated.
-    for (NodeIndex i = 0; i < tree.size(); ++i) {
-      const NodeIndex parent = tree.parent(i);
+    tree.reserve(raw_.nodes.size());
+    std::vector<std::int32_t> moves_to(raw_.nodes.size(), 0);  // moves on the path, node included
+    for (NodeIndex i = 0; i < raw_.nodes.size(); ++i) {
+      const NodeIndex parent = raw_.nodes[i].parent;
+      const NodeIndex added = parent == kNoNode ? tree.add_root() : tree.add_child(parent);
+      assert(added == i);
+      NodeData& d = tree.data(added);
+      d.pos = raw_.nodes[i].pos;
       std::int32_t moves = parent == kNoNode ? 0 : moves_to[parent];
-      convert_node(i, tree.data(i), &moves);
+      convert_node(i, d, &moves);
       moves_to[i] = moves;
     }
   }
 
+  const RawSgfGame& raw_;
   const SgfFileText& file_;
   GameRecord game_;
   std::optional<SgfTextDecoder> decoder_;
@@ -372,8 +364,8 @@ std::optional<double> parse_sgf_real(std::string_view text) {
   return value;
 }
 
-GameRecord convert_sgf_game(RawSgfGame&& raw, const SgfFileText& file) {
-  return GameConverter(std::move(raw), file).run();
+GameRecord convert_sgf_game(RawSgfGame& raw, const SgfFileText& file) {
+  return GameConverter(raw, file).run();
 }
 
 }  // namespace ludex

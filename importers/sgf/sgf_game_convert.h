@@ -22,9 +22,10 @@
 
 namespace ludex {
 
-// Converts `raw` (consumed) read from `file`. Never fails: what cannot be
+// Converts `raw` read from `file` (its warnings are moved out; the rest is
+// only read). Never fails: what cannot be
 // understood is kept verbatim and reported in GameRecord::warnings.
-GameRecord convert_sgf_game(RawSgfGame&& raw, const SgfFileText& file);
+GameRecord convert_sgf_game(RawSgfGame& raw, const SgfFileText& file);
 
 // An SGF Real ("0.5", "-12", "+3.25"): optional sign, digits, optional
 // fraction. nullopt for anything else, including exponents, "inf" and "nan".

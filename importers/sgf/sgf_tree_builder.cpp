@@ -7,9 +7,8 @@
 namespace ludex {
 namespace {
 
-// Collects a game in flat scratch arrays of views into the input (reused from
-// game to game, so reading allocates nothing per token) and builds the
-// GameTree in one go when the game ends, with every vector sized exactly.
+// Collects a game in the flat arrays of one RawSgfGame, reused from game to
+// game, so that reading allocates nothing per token or node.
 class TreeBuilder final : public SgfEventHandler {
  public:
   TreeBuilder(const RawSgfGameSink& sink, std::vector<Diagnostic>& errors)
@@ -19,12 +18,12 @@ class TreeBuilder final : public SgfEventHandler {
 
   void begin_tree(std::int32_t depth, const SourcePos& pos) override {
     if (depth == 0) {
-      game_ = RawSgfGame{};
       game_.game_index = next_index_++;
       game_.pos = pos;
-      nodes_.clear();
-      props_.clear();
-      values_.clear();
+      game_.nodes.clear();
+      game_.props.clear();
+      game_.values.clear();
+      game_.warnings.clear();
       stack_.clear();
       current_ = kNoNode;
       return;
@@ -34,9 +33,7 @@ class TreeBuilder final : public SgfEventHandler {
 
   void end_tree(std::int32_t depth, const SourcePos& /*pos*/) override {
     if (depth == 0) {
-      build_tree();
-      sink_(std::move(game_));
-      game_ = RawSgfGame{};
+      sink_(game_);
       return;
     }
     current_ = stack_.back();
@@ -44,23 +41,23 @@ class TreeBuilder final : public SgfEventHandler {
   }
 
   void begin_node(const SourcePos& pos) override {
-    ProtoNode node;
+    RawSgfNode node;
     node.parent = current_;
-    node.first_prop = static_cast<std::uint32_t>(props_.size());
+    node.first_prop = static_cast<std::uint32_t>(game_.props.size());
     node.pos = pos;
-    current_ = static_cast<NodeIndex>(nodes_.size());
-    nodes_.push_back(node);
+    current_ = static_cast<NodeIndex>(game_.nodes.size());
+    game_.nodes.push_back(node);
   }
 
   void property(std::string_view id, const std::vector<std::string_view>& values,
                 const SourcePos& /*pos*/) override {
-    ProtoProp prop;
+    RawSgfProperty prop;
     prop.id = id;
-    prop.first_value = static_cast<std::uint32_t>(values_.size());
+    prop.first_value = static_cast<std::uint32_t>(game_.values.size());
     prop.value_count = static_cast<std::uint32_t>(values.size());
-    values_.insert(values_.end(), values.begin(), values.end());
-    props_.push_back(prop);
-    ++nodes_.back().prop_count;
+    game_.values.insert(game_.values.end(), values.begin(), values.end());
+    game_.props.push_back(prop);
+    ++game_.nodes.back().prop_count;
   }
 
   void warning(const SourcePos& pos, std::string message) override {
@@ -79,50 +76,12 @@ class TreeBuilder final : public SgfEventHandler {
     d.pos = pos;
     d.message = std::move(message);
     errors_.push_back(std::move(d));
-    game_ = RawSgfGame{};
   }
 
  private:
-  struct ProtoNode {
-    NodeIndex parent = kNoNode;
-    std::uint32_t first_prop = 0;
-    std::uint32_t prop_count = 0;
-    SourcePos pos;
-  };
-  struct ProtoProp {
-    std::string_view id;
-    std::uint32_t first_value = 0;
-    std::uint32_t value_count = 0;
-  };
-
-  // Nodes were numbered in the order they started, parents first, which is
-  // the order GameTree appends them in, so indices carry over.
-  void build_tree() {
-    GameTree& tree = game_.tree;
-    tree.reserve(nodes_.size());
-    for (const ProtoNode& n : nodes_) {
-      const NodeIndex i = n.parent == kNoNode ? tree.add_root() : tree.add_child(n.parent);
-      NodeData& d = tree.data(i);
-      d.pos = n.pos;
-      d.props.resize(n.prop_count);
-      for (std::uint32_t k = 0; k < n.prop_count; ++k) {
-        const ProtoProp& proto = props_[n.first_prop + k];
-        Property& p = d.props[k];
-        p.id.assign(proto.id);
-        p.values.reserve(proto.value_count);
-        for (std::uint32_t v = 0; v < proto.value_count; ++v) {
-          p.values.emplace_back(values_[proto.first_value + v]);
-        }
-      }
-    }
-  }
-
   const RawSgfGameSink& sink_;
   std::vector<Diagnostic>& errors_;
   RawSgfGame game_;
-  std::vector<ProtoNode> nodes_;
-  std::vector<ProtoProp> props_;
-  std::vector<std::string_view> values_;
   std::vector<NodeIndex> stack_;  // the node each open variation hangs from
   NodeIndex current_ = kNoNode;
   std::int32_t next_index_ = 0;
@@ -137,10 +96,32 @@ std::int32_t build_sgf_trees(std::string_view bytes, const RawSgfGameSink& sink,
   return builder.game_count();
 }
 
+GameTree RawSgfGame::to_tree() const {
+  GameTree tree;
+  tree.reserve(nodes.size());
+  for (const RawSgfNode& n : nodes) {
+    const NodeIndex i = n.parent == kNoNode ? tree.add_root() : tree.add_child(n.parent);
+    NodeData& d = tree.data(i);
+    d.pos = n.pos;
+    d.props.reserve(n.prop_count);
+    for (const RawSgfProperty& raw : props_of(n)) {
+      Property& p = d.props.emplace_back();
+      p.id.assign(raw.id);
+      const std::span<const std::string_view> vs = values_of(raw);
+      p.values.assign(vs.begin(), vs.end());
+    }
+  }
+  return tree;
+}
+
 RawSgfCollection build_sgf_trees(std::string_view bytes) {
   RawSgfCollection out;
   out.game_count = build_sgf_trees(
-      bytes, [&out](RawSgfGame&& game) { out.games.push_back(std::move(game)); }, out.errors);
+      bytes,
+      [&out](RawSgfGame& game) {
+        out.games.push_back(RawSgfTree{game.game_index, game.pos, game.to_tree(), game.warnings});
+      },
+      out.errors);
   return out;
 }
 

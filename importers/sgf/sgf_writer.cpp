@@ -59,7 +59,7 @@ void SgfWriter::append_value(std::string_view value, SgfValueForm form) {
   if (nl != std::string::npos && nl >= start) line_start_ = nl + 1;
 }
 
-void SgfWriter::property(std::string_view id, const std::vector<std::string>& values,
+void SgfWriter::property(std::string_view id, std::span<const std::string> values,
                          SgfValueForm form) {
   maybe_wrap();
   out_.append(id);

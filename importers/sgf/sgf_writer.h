@@ -33,7 +33,7 @@ class SgfWriter {
   void end_tree();    // ")"
   void begin_node();  // ";"
   void line_break();  // "\n"
-  void property(std::string_view id, const std::vector<std::string>& values, SgfValueForm form);
+  void property(std::string_view id, std::span<const std::string> values, SgfValueForm form);
   void property(std::string_view id, std::string_view value, SgfValueForm form);
 
  private:

@@ -225,7 +225,7 @@ TEST_CASE("blokus pieces: what is not a piece", "[blokus]") {
   CHECK(identify("Blokus Junior", "a1,b1,c1,b2,b3") ==
         "error: a1,b1,c1,b2,b3 is not a piece of "
         "Blokus Junior");
-  const Result<std::string> negative = identify_blokus_piece("Blokus", {{-1, 0}});
+  const Result<std::string> negative = identify_blokus_piece("Blokus", std::vector<Point>{{-1, 0}});
   REQUIRE(!negative.ok());
   CHECK(negative.error().message == "point (-1, 0) is off the board of Blokus");
   const Result<std::string> unknown = identify_blokus_piece("Tetris", points("a1"));

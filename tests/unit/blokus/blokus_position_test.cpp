@@ -273,9 +273,9 @@ TEST_CASE("blokus position: random input never breaks a position", "[blokus]") {
       if (i % 10 == 0) {
         const std::vector<std::string> ids = {"AB", "AW", "A1", "A4", "AE", "PL"};
         Property prop{ids[static_cast<std::size_t>(pick(0, 5))], {}, false};
-        prop.values.push_back(
-            format_blokus_point_list({{static_cast<std::int16_t>(pick(0, v.columns)),
-                                       static_cast<std::int16_t>(pick(0, v.rows))}}));
+        prop.values.push_back(format_blokus_point_list(
+            std::vector<Point>{{static_cast<std::int16_t>(pick(0, v.columns)),
+                                static_cast<std::int16_t>(pick(0, v.rows))}}));
         const std::uint64_t before_setup = pos->hash();
         if (!pos->apply_setup({prop}).ok()) CHECK(pos->hash() == before_setup);
       }

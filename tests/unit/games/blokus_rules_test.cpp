@@ -21,8 +21,7 @@ SgfGameKind blokus_kind(const std::string& variant) {
   return detect_sgf_kind(input);
 }
 
-Result<Move> decode(const SgfGameKind& kind, const std::string& id,
-                    const std::vector<std::string>& values) {
+Result<Move> decode(const SgfGameKind& kind, const std::string& id, const PropertyValues& values) {
   const SgfMoveContext ctx{&kind, 1};
   return rules_for(Family::kBlokus).decode_sgf_move(ctx, id, values);
 }

@@ -18,8 +18,7 @@ SgfGameKind twixt_kind(std::string dialect, std::int32_t size) {
   return kind;
 }
 
-Result<Move> decode(const SgfGameKind& kind, const std::string& id,
-                    const std::vector<std::string>& values) {
+Result<Move> decode(const SgfGameKind& kind, const std::string& id, const PropertyValues& values) {
   const SgfMoveContext ctx{&kind, 3};
   return rules_for(Family::kTwixt).decode_sgf_move(ctx, id, values);
 }

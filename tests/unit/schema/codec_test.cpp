@@ -9,15 +9,15 @@ namespace {
 
 TEST_CASE("points encode in 2 bytes each when small, 4 bytes plus a marker otherwise", "[schema]") {
   std::string bytes;
-  std::vector<Point> back;
+  MovePoints back;
 
-  const std::vector<Point> small = {{0, 0}, {255, 3}, {19, 19}};
+  const MovePoints small = {{0, 0}, {255, 3}, {19, 19}};
   encode_points(small, bytes);
   CHECK(bytes == std::string("\x00\x00\xFF\x03\x13\x13", 6));
   REQUIRE(decode_points(bytes, back));
   CHECK(back == small);
 
-  const std::vector<Point> wide = {{256, 0}, {-1, 7}};
+  const MovePoints wide = {{256, 0}, {-1, 7}};
   encode_points(wide, bytes);
   CHECK(bytes == std::string("\x00\x01\x00\x00\xFF\xFF\x07\x00\xFF", 9));
   REQUIRE(decode_points(bytes, back));
@@ -54,14 +54,14 @@ TEST_CASE("value lists round-trip any bytes", "[schema]") {
   for (const auto& values : cases) {
     std::string text;
     encode_values(values, text);
-    std::vector<std::string> back;
+    PropertyValues back;
     REQUIRE(decode_values(text, back));
-    CHECK(back == values);
+    CHECK(std::vector<std::string>(back.begin(), back.end()) == values);
   }
   std::string text;
-  encode_values({"a]b", ""}, text);
+  encode_values(std::vector<std::string>{"a]b", ""}, text);
   CHECK(text == "[a\\]b][]");
-  std::vector<std::string> back;
+  PropertyValues back;
   CHECK_FALSE(decode_values("[abc", back));
   CHECK_FALSE(decode_values("x[abc]", back));
   CHECK_FALSE(decode_values("[ab\\", back));

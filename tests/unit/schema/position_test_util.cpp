@@ -452,7 +452,7 @@ NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter)
       const NodeData& data = t.data(c);
       if (data.moves.empty()) continue;
       const Move& m = data.moves.front();
-      std::vector<Point> points = m.points;
+      std::vector<Point> points(m.points.begin(), m.points.end());
       std::sort(points.begin(), points.end());
       const std::string piece = m.kind == MoveKind::kPlace ? pg.positions.deltas[c].piece : "";
       const Key key{m.seat, m.color, m.kind, points, piece};
