@@ -102,10 +102,10 @@ struct NodeData {
   SmallVector<Move, 1> moves;
   SmallVector<Property, 1> move_props;  // parallel to moves; empty id if not from SGF
   std::optional<std::string> comment;
-  std::vector<Evaluation> evaluations;
-  bool main_flag = false;       // binary 'g': main variation from its parent
-  std::vector<Property> props;  // everything else, verbatim, in file order
-  SourcePos pos;                // where the node starts in its file
+  SmallVector<Evaluation, 1> evaluations;  // SGF games may carry V[] on every node
+  bool main_flag = false;                  // binary 'g': main variation from its parent
+  std::vector<Property> props;             // everything else, verbatim, in file order
+  SourcePos pos;                           // where the node starts in its file
 };
 
 }  // namespace ludex

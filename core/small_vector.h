@@ -45,6 +45,8 @@ class SmallVector {
   using const_pointer = const T*;
   using iterator = T*;
   using const_iterator = const T*;
+  using reverse_iterator = std::reverse_iterator<T*>;
+  using const_reverse_iterator = std::reverse_iterator<const T*>;
 
   SmallVector() noexcept {}  // NOLINT: a const empty vector needs no initialiser
   SmallVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
@@ -104,6 +106,10 @@ class SmallVector {
   const_iterator end() const noexcept { return data_ + size_; }
   const_iterator cbegin() const noexcept { return data_; }
   const_iterator cend() const noexcept { return data_ + size_; }
+  reverse_iterator rbegin() noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator rbegin() const noexcept { return const_reverse_iterator(end()); }
+  const_reverse_iterator rend() const noexcept { return const_reverse_iterator(begin()); }
 
   // Require i < size(), resp. !empty().
   T& operator[](size_type i) {

@@ -56,9 +56,14 @@ const std::vector<BlokusVariant>& blokus_variants() {
 }
 
 const BlokusVariant* find_blokus_variant(std::string_view gm) {
+  // Pentobi's own spelling, which is what detection stores, is asked for
+  // once per move: found without building a normalised copy.
+  for (const BlokusVariant& v : blokus_variants()) {
+    if (v.name == gm) return &v;
+  }
   const std::string wanted = normalize_name(gm);
   for (const BlokusVariant& v : blokus_variants()) {
-    if (ascii_lower(v.name) == wanted) return &v;
+    if (iequals(v.name, wanted)) return &v;
   }
   return nullptr;
 }
@@ -87,8 +92,8 @@ std::string format_blokus_point(const Point& p) {
   return format_column_letters(p.x) + std::to_string(p.y + 1);
 }
 
-Result<std::vector<Point>> parse_blokus_point_list(std::string_view text, const BoardSize& size) {
-  std::vector<Point> points;
+Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSize& size) {
+  MovePoints points;
   std::string_view rest = text;
   while (true) {
     const std::size_t comma = rest.find(',');

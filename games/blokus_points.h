@@ -55,7 +55,7 @@ std::string format_blokus_point(const Point& p);
 
 // "f9,e10,f10" -> points in the order written; whitespace around a label is
 // ignored. Error for an empty label or a bad point.
-Result<std::vector<Point>> parse_blokus_point_list(std::string_view text, const BoardSize& size);
+Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSize& size);
 // Inverse of parse_blokus_point_list.
 std::string format_blokus_point_list(std::span<const Point> points);
 

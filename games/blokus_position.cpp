@@ -339,18 +339,18 @@ Result<bool> BlokusPosition::setup_pieces(const Property& prop, std::int32_t col
         prop.id + " names " + colour_text(color) + ", which " + variant_name() + " does not have"};
   }
   const BoardSize size{geo_->columns(), geo_->rows()};
-  std::vector<std::vector<Point>> groups;
+  std::vector<MovePoints> groups;
   for (const std::string& raw : prop.values) {
     const std::string value = sgf_unescape_value(raw);
     if (trim_ascii(value).empty()) continue;
-    Result<std::vector<Point>> points = parse_blokus_point_list(value, size);
+    Result<MovePoints> points = parse_blokus_point_list(value, size);
     if (!points) return Error{{}, prop.id + ": " + points.error().message};
     groups.push_back(std::move(*points));
   }
   BlokusPosition trial = *this;
   PositionDelta trial_delta;
   std::optional<Error> first_error;
-  for (const std::vector<Point>& group : groups) {
+  for (const MovePoints& group : groups) {
     Result<Shape> shape = trial.check_free_piece(color, group);
     if (!shape) {
       first_error = Error{{}, prop.id + ": " + shape.error().message};
@@ -365,8 +365,7 @@ Result<bool> BlokusPosition::setup_pieces(const Property& prop, std::int32_t col
   }
   if (groups.size() > 1) {
     std::vector<Point> all;
-    for (const std::vector<Point>& group : groups)
-      all.insert(all.end(), group.begin(), group.end());
+    for (const MovePoints& group : groups) all.insert(all.end(), group.begin(), group.end());
     Result<Shape> shape = check_free_piece(color, all);
     if (shape) {
       place(color, std::move(*shape), delta);
@@ -384,7 +383,7 @@ Result<bool> BlokusPosition::setup_empty(const Property& prop, PositionDelta& de
   for (const std::string& raw : prop.values) {
     const std::string value = sgf_unescape_value(raw);
     if (trim_ascii(value).empty()) continue;
-    Result<std::vector<Point>> points = parse_blokus_point_list(value, size);
+    Result<MovePoints> points = parse_blokus_point_list(value, size);
     if (!points) return Error{{}, "AE: " + points.error().message};
     Result<Shape> shape = identify(*info_, *points);
     if (!shape) return Error{{}, "AE: " + shape.error().message};

@@ -59,7 +59,7 @@ class BlokusRules final : public FamilyRules {
   Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
                                const PropertyValues& raw_values) const override {
     const SgfGameKind& kind = kind_or_default(ctx, Family::kBlokus);
-    const PropertyValues values = unescaped_values(raw_values, false);
+    const UnescapedValues values(raw_values, false);
     const BlokusVariant& variant = variant_of(kind);
     const std::int32_t color = color_of_property(id, variant.colors);
     if (color == 0) {
@@ -78,7 +78,7 @@ class BlokusRules final : public FamilyRules {
       }
     }
     const BoardSize size = board_size_of(kind);
-    for (const std::string& value : values) {
+    for (const std::string_view value : values) {
       auto points = parse_blokus_point_list(value, size);
       if (!points) return points.error();
       move.points.insert(move.points.end(), points->begin(), points->end());

@@ -66,17 +66,32 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
                    std::to_string(count)};
 }
 
-PropertyValues unescaped_values(const PropertyValues& raw, bool twixt_sgf) {
-  PropertyValues out;
-  out.reserve(raw.size());
-  for (const std::string& v : raw) {
-    if (v.find('\\') == std::string::npos) {
-      out.push_back(v);
-    } else {
-      out.push_back(twixt_sgf ? twixt_unescape_value(v) : sgf_unescape_value(v));
-    }
+namespace {
+
+bool has_backslash(const std::string& v) {
+  for (const char c : v) {
+    if (c == '\\') return true;
   }
-  return out;
+  return false;
+}
+
+}  // namespace
+
+UnescapedValues::UnescapedValues(const PropertyValues& raw, bool twixt_sgf) {
+  views_.reserve(raw.size());
+  std::size_t escaped = 0;
+  for (const std::string& v : raw) {
+    if (has_backslash(v)) ++escaped;
+    views_.emplace_back(v);
+  }
+  if (escaped == 0) return;
+  // Sized before any view into it is taken: no later growth moves a string.
+  owned_.reserve(escaped);
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (!has_backslash(raw[i])) continue;
+    owned_.push_back(twixt_sgf ? twixt_unescape_value(raw[i]) : sgf_unescape_value(raw[i]));
+    views_[i] = owned_.back();
+  }
 }
 
 Property single_value_property(std::string id, std::string value) {

@@ -45,7 +45,7 @@ class HexRules final : public FamilyRules {
   Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
                                const PropertyValues& raw_values) const override {
     const SgfGameKind& kind = kind_or_default(ctx, Family::kHex);
-    const PropertyValues values = unescaped_values(raw_values, false);
+    const UnescapedValues values(raw_values, false);
     if (!is_move_property(kind, id)) {
       return Error{{}, "'" + std::string(id) + "' is not a hex move property"};
     }

@@ -152,6 +152,9 @@ std::optional<MoveKind> parse_special_move(std::string_view value) {
       {"draw-accept", MoveKind::kDrawAccept},
   }};
   const std::string_view t = trim_ascii(value);
+  // Points are what moves mostly are: shorter than any special, or not a
+  // special's length.
+  if (t.size() < 4 || t.size() > 11) return std::nullopt;
   for (const auto& [name, kind] : kSpecials) {
     if (iequals(t, name)) return kind;
   }

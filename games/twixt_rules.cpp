@@ -89,7 +89,7 @@ class TwixtRules final : public FamilyRules {
       return Error{{}, "'" + std::string(id) + "' is not a twixt move property"};
     }
     const bool lg = is_little_golem(kind);
-    const PropertyValues values = unescaped_values(raw_values, !lg);
+    const UnescapedValues values(raw_values, !lg);
     const std::int8_t seat = (id == "W" || id == "b") ? 1 : 2;
     if (lg && values.size() != 1) return one_value_error("twixt", id, values.size());
     if (values.empty()) return one_value_error("twixt", id, 0);
@@ -151,7 +151,7 @@ class TwixtRules final : public FamilyRules {
  private:
   // A GM[21] move of one or more values: link edits and at most one peg.
   static Result<Move> decode_long_move(const SgfGameKind& kind, std::int8_t seat,
-                                       std::span<const std::string> values) {
+                                       const UnescapedValues& values) {
     Move move;
     move.seat = seat;
     for (std::size_t i = 0; i < values.size(); ++i) {

@@ -257,15 +257,32 @@ class GameConverter {
     bool have_value = false;
     bool have_game_tree_value = false;
     for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes[i])) {
-      Property p = materialise(raw);
-      if (is_move_property(p.id)) {
-        if (auto move = decode_move(p, d, *moves + 1)) {
+      if (is_move_property(raw.id)) {
+        // Built in place: the move's property is kept beside it.
+        Property& kept = d.move_props.emplace_back(materialise(raw));
+        if (auto move = decode_move(kept, d, *moves + 1)) {
           d.moves.push_back(std::move(*move));
-          d.move_props.push_back(std::move(p));
           ++*moves;
+        } else {
+          d.props.push_back(std::move(kept));
+          d.move_props.pop_back();
+        }
+        continue;
+      }
+      // An SGF value that is a plain real number as written needs neither
+      // unescaping nor decoding (what does goes the long way below).
+      if (!have_value && raw.value_count == 1 && raw.id == "V") {
+        if (auto value = parse_sgf_real(raw_.values_of(raw).front())) {
+          Evaluation e;
+          e.source = EvalSource::kSgfValue;
+          e.value = *value;
+          d.evaluations.push_back(e);
+          have_value = true;
           continue;
         }
-      } else if (is_sgf_point_property(p.id)) {
+      }
+      Property p = materialise(raw);
+      if (is_sgf_point_property(p.id)) {
         unescape_points(p);
       } else {
         decode_text(p);

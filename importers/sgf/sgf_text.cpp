@@ -53,12 +53,29 @@ std::string sgf_escape(std::string_view text) {
 }
 
 bool is_sgf_point_property(std::string_view id) {
-  static constexpr std::string_view kIds[] = {"AB", "AW", "AE", "A1", "A2", "A3", "A4", "TR", "SQ",
-                                              "CR", "MA", "SL", "DD", "TB", "TW", "VW", "AR", "LN"};
-  for (std::string_view s : kIds) {
-    if (id == s) return true;
+  // Asked for every property that is not a move: decided on two bytes.
+  if (id.size() != 2) return false;
+  switch (id[0]) {
+    case 'A':
+      return id[1] == 'B' || id[1] == 'W' || id[1] == 'E' || (id[1] >= '1' && id[1] <= '4') ||
+             id[1] == 'R';
+    case 'T':
+      return id[1] == 'R' || id[1] == 'B' || id[1] == 'W';
+    case 'S':
+      return id[1] == 'Q' || id[1] == 'L';
+    case 'C':
+      return id[1] == 'R';
+    case 'M':
+      return id[1] == 'A';
+    case 'D':
+      return id[1] == 'D';
+    case 'V':
+      return id[1] == 'W';
+    case 'L':
+      return id[1] == 'N';
+    default:
+      return false;
   }
-  return false;
 }
 
 bool is_sgf_game_start_property(std::string_view id) {

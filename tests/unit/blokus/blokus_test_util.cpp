@@ -9,7 +9,7 @@ namespace ludex::blokus_test {
 std::vector<Point> points(const std::string& labels) {
   auto parsed = parse_blokus_point_list(labels, BoardSize{});
   assert(parsed.ok());
-  return *parsed;
+  return std::vector<Point>(parsed->begin(), parsed->end());
 }
 
 Move move(const std::string& variant, std::int8_t color, const std::string& labels) {
