@@ -13,6 +13,10 @@ struct ParseBenchOptions {
   int jobs = 0;            // threads; 0 = one per core
   bool hash = false;       // also the content hash, as the import's workers do
   bool positions = false;  // also compute_positions for every game, as they do
+  // SGF files only through the lower layers (charset preparation, the
+  // streaming reader and the tree builder's flat arrays), not converted to
+  // game records: what the syntax alone costs. Reported as format "sgf-syntax".
+  bool syntax_only = false;
 };
 
 // Totals for the files of one format ("sgf", "gtv", ...). Stage seconds are

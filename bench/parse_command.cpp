@@ -1,4 +1,4 @@
-// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions]
+// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions] [--syntax]
 #include <iomanip>
 #include <iostream>
 
@@ -23,12 +23,13 @@ double per(double amount, double seconds) {
 
 int run_parse_bench_command(const std::vector<std::string>& args) {
   po::options_description options("ludex-bench parse --archive DIR");
-  options.add_options()                                                             //
-      ("help,h", "show this help")                                                  //
-      ("archive", po::value<std::string>()->required(), "archive directory")        //
-      ("jobs,j", po::value<int>()->default_value(0), "threads (0 = one per core)")  //
-      ("hash", "also compute the content hash, as the import does")                 //
-      ("positions", "also compute every node's position, as the import does")       //
+  options.add_options()                                                                //
+      ("help,h", "show this help")                                                     //
+      ("archive", po::value<std::string>()->required(), "archive directory")           //
+      ("jobs,j", po::value<int>()->default_value(0), "threads (0 = one per core)")     //
+      ("hash", "also compute the content hash, as the import does")                    //
+      ("positions", "also compute every node's position, as the import does")          //
+      ("syntax", "SGF files through the reader and tree builder only, not converted")  //
       ("json", "print the figures as one JSON object");
   const auto parsed = parse_command_line("bench parse", args, options);
   if (!parsed) return 2;
@@ -41,6 +42,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
   opts.jobs = vm["jobs"].as<int>();
   opts.hash = vm.count("hash") != 0;
   opts.positions = vm.count("positions") != 0;
+  opts.syntax_only = vm.count("syntax") != 0;
   const WalkResult walk = walk_paths({vm["archive"].as<std::string>()});
   if (!walk.failures.empty()) {
     std::cerr << "ludex-bench parse: " << walk.failures.front().first << ": "
@@ -54,6 +56,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
     nlohmann::json j = {{"jobs", r.jobs},
                         {"hash", opts.hash},
                         {"positions", opts.positions},
+                        {"syntax", opts.syntax_only},
                         {"files", r.files},
                         {"bytes", r.bytes},
                         {"games", r.games},
