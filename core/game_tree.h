@@ -20,6 +20,9 @@ using NodeIndex = std::uint32_t;
 inline constexpr NodeIndex kNoNode = std::numeric_limits<NodeIndex>::max();
 
 struct TreeNode {
+  // User-provided so that appending a node does not first zero all of it
+  // (value-initialisation would): every member has its own initialiser.
+  TreeNode() {}  // NOLINT(modernize-use-equals-default)
   NodeIndex parent = kNoNode;
   NodeIndex first_child = kNoNode;
   NodeIndex last_child = kNoNode;
