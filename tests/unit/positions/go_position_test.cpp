@@ -33,7 +33,7 @@ TEST_CASE("go hashes are pinned", "[positions]") {
   CHECK(three->hash() == 0x272c9a78ce7ded0fULL);
 }
 
-TEST_CASE("go ko: the recapture is recorded, not refused", "[positions]") {
+TEST_CASE("go ko: an immediate recapture is allowed, and ko_retaken says so", "[positions]") {
   //   a b c d
   // a . B W .
   // b B W . W
