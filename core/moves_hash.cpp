@@ -39,6 +39,38 @@ class Mixer {
   std::uint64_t h_ = kZobristSeed ^ 0x6d6f766573ULL;  // "moves"
 };
 
+// A Twixt long move: link edits, or no automatic links. Every other move
+// (and every move of the other families, whose moves always autolink and
+// carry no links) adds nothing more, so their hashes are what version 1 gave.
+bool is_long_move(const Move& move) {
+  return !move.links.empty() || !move.autolink;
+}
+
+// The words a long move adds after its points, each >= 2^32 or counted
+// after a marker >= 2^32, so that they cannot be read as the words of a move
+// (those are < 2^32). Removals by centre only: SGF names a removal by its
+// centre (slope 0, resolved by the position) where the binary format gives
+// its direction, and under the standard rules one link at most sits at a
+// centre. Additions by centre and slope, in the order written. The additions
+// of an autolinking move read from a binary game tree are left out: its
+// position builder ignores them (specs/game-tree-binary-format.txt).
+void add_long_move(Mixer& mix, const Move& move, bool binary_tree) {
+  const bool ignore_additions = binary_tree && move.autolink;
+  std::uint64_t edits = 0;
+  for (const LinkEdit& e : move.links) {
+    if (!e.add || !ignore_additions) ++edits;
+  }
+  mix.add(0x6c6f6e6700000000ULL | (move.autolink ? 0x80000000ULL : 0) | edits);  // "long"
+  for (const LinkEdit& e : move.links) {
+    if (e.add && ignore_additions) continue;
+    const std::uint64_t centre = static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.cx2))
+                                     << 16 |
+                                 static_cast<std::uint16_t>(e.cy2);
+    const std::uint64_t slope = e.add ? static_cast<std::uint8_t>(e.slope) : 0;
+    mix.add((e.add ? 0x6164640000000000ULL : 0x72656d0000000000ULL) | slope << 32 | centre);
+  }
+}
+
 }  // namespace
 
 std::uint64_t moves_hash(const GameRecord& game) {
@@ -53,6 +85,7 @@ std::uint64_t moves_hash(const GameRecord& game) {
           static_cast<std::uint32_t>(game.rows));
   const GameTree& tree = game.tree;
   if (tree.empty()) return 0;
+  const bool binary_tree = game.format == SourceFormat::kGameTree;
   // (node, depth counted in move-bearing nodes above it)
   std::vector<std::pair<NodeIndex, std::uint32_t>> stack = {{0, 0}};
   std::vector<Point> points;
@@ -87,6 +120,7 @@ std::uint64_t moves_hash(const GameRecord& game) {
         mix.add(static_cast<std::uint64_t>(static_cast<std::uint16_t>(p.x)) << 16 |
                 static_cast<std::uint16_t>(p.y));
       }
+      if (is_long_move(move)) add_long_move(mix, move, binary_tree);
     }
     any = any || bears;
     const std::uint32_t child_depth = bears ? depth + 1 : depth;

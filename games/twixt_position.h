@@ -21,7 +21,10 @@
 //  2. the peg, if the move has one (a long move in a puzzle may have none);
 //  3. link additions: between two of the mover's pegs (the new peg counts);
 //     slope 0 is resolved (error if both links at the centre are possible);
-//     error if the link exists or crosses a link the ruleset forbids;
+//     error if the link exists or crosses a link the ruleset forbids. In a
+//     game read from a binary game tree (SourceFormat::kGameTree) the
+//     additions of an autolinking move (pbem_null = 1) are ignored, as its
+//     spec says; in SGF a long move autolinks and its additions count;
 //  4. with Move::autolink, every legal link from the new peg to the mover's
 //     pegs a knight's move away.
 // An error anywhere leaves the position as it was.

@@ -51,7 +51,7 @@ int run_import_command(const std::vector<std::string>& args) {
   if (!opts.quiet) {
     if (s.games_rehashed != 0) {
       std::cerr << "hashed the moves of " << s.games_rehashed
-                << " games stored before schema version 3\n";
+                << " stored games (hashed by an older ludex, or not at all)\n";
     }
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "

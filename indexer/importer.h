@@ -46,7 +46,8 @@ struct ImportSummary {
   std::int64_t duplicates = 0;       // games whose moves were already stored (stored or not)
   std::int64_t deduped = 0;          // duplicates not stored (--dedupe)
   // Stored games given their moves hash first (GameStore::refresh_moves_hashes):
-  // those of a database migrated from before schema version 3.
+  // those of a database migrated from before schema version 3, or every
+  // stored game when the database's moves_hash_version is not this build's.
   std::int64_t games_rehashed = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded

@@ -76,11 +76,13 @@ int run_merge_command(const std::vector<std::string>& args) {
   GameLoader loader(*from);
   GameStore store(db);
   MergeSummary sum;
-  // A's games from before schema version 3 get their hashes before B's
-  // games look for first copies among them.
+  // A's games from before schema version 3, or hashed by another
+  // kMovesHashVersion, get their hashes before B's games look for first
+  // copies among them.
   const std::int64_t rehashed = store.refresh_moves_hashes();
   if (rehashed != 0 && !quiet) {
-    std::cerr << "hashed the moves of " << rehashed << " games stored before schema version 3\n";
+    std::cerr << "hashed the moves of " << rehashed
+              << " stored games (hashed by an older ludex, or not at all)\n";
   }
 
   const bool bulk = store.is_empty();

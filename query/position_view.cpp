@@ -84,18 +84,29 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
       break;
     }
     if (!data.moves.empty()) ++played;
+    // Counted per node and kept only if the whole node applies, as the
+    // position is.
+    std::array<std::int64_t, 2> captured{};
     for (const Move& move : data.moves) {
-      if (auto result = position->play(move); !result) {
+      auto result = position->play(move);
+      if (!result) {
         view.stopped = "move " + std::to_string(played) + " (" + describe_move(game.family, move) +
                        "): " + result.error().message;
         view.stopped_at = played;
         break;
+      }
+      if (game.family == Family::kGo && (move.seat == 1 || move.seat == 2)) {
+        for (const Occupant& o : result->removed) {
+          if (o.color != move.seat) ++captured[static_cast<std::size_t>(move.seat - 1)];
+        }
       }
     }
     if (view.stopped) {
       if (before) position = std::move(before);
       break;
     }
+    view.captures[0] += captured[0];
+    view.captures[1] += captured[1];
     view.move_number = played;
     if (moves >= 0 && played >= moves) {
       reached = played == moves;

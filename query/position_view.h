@@ -9,6 +9,7 @@
 #ifndef LUDEX_QUERY_POSITION_VIEW_H_
 #define LUDEX_QUERY_POSITION_VIEW_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,6 +36,11 @@ struct PositionView {
   std::uint64_t hash = 0;            // equals that node's nodes.position_hash
   std::vector<Occupant> occupants;   // sorted
   std::vector<TwixtLink> links;      // sorted; Twixt only
+  // Go only: stones each seat has captured on the main line up to the node
+  // shown (index 0 = seat 1, 1 = seat 2): the other seat's stones its moves
+  // removed. Stones a suicide removes are the mover's own and count for no
+  // one; setups (AE, or AB/AW over a stone) capture nothing. Zero elsewhere.
+  std::array<std::int64_t, 2> captures{};
   // Set when the main line holds an illegal move or setup at or before the
   // requested move: where ("move 23 (B g7)" or "the setup after move 4") and
   // why. The view is then the position of the last node before it.

@@ -2,7 +2,8 @@
 //
 // The position of a stored game after N moves of its main line (default: at
 // its end): the stones, pegs or Blokus cells per colour in the family's
-// notation, Twixt links, counts per colour, the position hash (the value the
+// notation, Twixt links, counts per colour (Go: also the stones each seat
+// captured on the main line up to that move), the position hash (the value the
 // import stored for that node) and, in table mode, a small diagram. The
 // position itself comes from query/position_view.h; this file parses the
 // arguments and prints.
@@ -38,6 +39,7 @@ std::string hex16(std::uint64_t v) {
 struct Counts {
   std::int64_t stones = 0;
   std::int64_t links = 0;
+  std::int64_t captures = 0;  // Go: the other seat's stones this seat captured
 };
 
 const char* stone_word(Family family) {
@@ -137,6 +139,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v,
   for (const auto& [color, c] : counts) {
     nlohmann::json entry = {{stone_word(v.family), c.stones}};
     if (v.family == Family::kTwixt) entry["links"] = c.links;
+    if (v.family == Family::kGo) entry["captures"] = c.captures;
     j["counts"][colour_label(v.family, color)] = entry;
   }
   return j;
@@ -153,6 +156,7 @@ void write_table(std::ostream& out, std::int64_t game_id, const PositionView& v,
     if (v.family != Family::kBlokus) out << " (seat " << static_cast<int>(color) << ")";
     out << ": " << c.stones << " " << stone_word(v.family);
     if (v.family == Family::kTwixt) out << ", " << c.links << " links";
+    if (v.family == Family::kGo) out << ", " << c.captures << " captured";
     out << "\n  " << stone_word(v.family) << ":";
     for (const Occupant& o : v.occupants) {
       if (o.color == color) out << " " << point_text(v.family, o.point);
@@ -218,6 +222,10 @@ int run_show_command(const std::vector<std::string>& args) {
   for (const std::int8_t color : family_colours(v.family, v.variant)) counts[color];
   for (const Occupant& o : v.occupants) ++counts[o.color].stones;
   for (const TwixtLink& l : v.links) ++counts[l.color].links;
+  if (v.family == Family::kGo) {
+    counts[1].captures = v.captures[0];
+    counts[2].captures = v.captures[1];
+  }
 
   if (vm.count("json") != 0) {
     std::cout << json_line(view_json(game_id, v, counts)) << "\n";

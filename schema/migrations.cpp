@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/moves_hash.h"
 #include "core/zobrist.h"
 #include "schema/database.h"
 #include "schema/schema_sql.h"
@@ -92,7 +93,12 @@ void migrate_schema(SQLite::Database& db, const std::string& created_by) {
       db.exec("PRAGMA user_version = " + std::to_string(v));
       set_meta(db, "schema_version", std::to_string(v));
     }
-    if (from == 0) set_meta(db, "created_by", created_by);
+    if (from == 0) {
+      set_meta(db, "created_by", created_by);
+      // A new database holds no game hashed by another kMovesHashVersion
+      // (003_duplicates.sql writes version 1, the first one).
+      set_meta(db, "moves_hash_version", std::to_string(kMovesHashVersion));
+    }
     // The hashing this build writes; games.hash_version says, per game,
     // which one its stored positions used.
     if (from < kSchemaVersion) set_meta(db, "hash_version", std::to_string(kPositionHashVersion));

@@ -45,8 +45,7 @@ TEST_CASE("an import hashes the games of a database from schema version 2", "[e2
     raw.exec("PRAGMA user_version = 2");
   }
   const RunResult again = run_ludex_ok({"import", "--db", db, archive.string()});
-  CHECK(again.err.find("hashed the moves of 4 games stored before schema version 3") !=
-        std::string::npos);
+  CHECK(again.err.find("hashed the moves of 4 stored games") != std::string::npos);
   CHECK(again.err.find("4 unchanged") != std::string::npos);
   CHECK(info_json(db) == fresh);
   CHECK(run_ludex_ok({"query", "--db", db, "--duplicates", "--count"}).out == "2\n");

@@ -84,6 +84,9 @@ class GtvBytes {
     return std::string{static_cast<char>(v >> 24), static_cast<char>((v >> 16) & 0xff),
                        static_cast<char>((v >> 8) & 0xff), static_cast<char>(v & 0xff)};
   }
+  static std::string be16(std::size_t v) {
+    return std::string{static_cast<char>((v >> 8) & 0xff), static_cast<char>(v & 0xff)};
+  }
   void header(const std::string& key, const std::string& value) {
     bytes_ += static_cast<char>(key.size()) + key + be32(static_cast<std::uint32_t>(value.size())) +
               value;
@@ -96,6 +99,29 @@ class GtvBytes {
       bytes_ += std::string{'\x01', 'm', '\0', '\x03'};
       bytes_ += std::string{static_cast<char>(x), static_cast<char>(y), static_cast<char>(colour)};
     }
+    bytes_ += std::string{'\0', '\0', static_cast<char>(children)};
+  }
+  // A Twixt link of a long move: its bottom peg (the larger y) and direction
+  // 1..4 to the top peg: (x+2, y-1), (x+1, y-2), (x-1, y-2), (x-2, y-1).
+  struct Link {
+    int x = 0;
+    int y = 0;
+    int direction = 0;
+  };
+  // A node with one long Twixt move: (x, y, colour), pbem_null, the removed
+  // links, then the added links, counts as u16.
+  void long_node(int x, int y, int colour, int pbem_null, const std::vector<Link>& removed,
+                 const std::vector<Link>& added, int children) {
+    std::string value{static_cast<char>(x), static_cast<char>(y), static_cast<char>(colour),
+                      static_cast<char>(pbem_null)};
+    for (const std::vector<Link>* list : {&removed, &added}) {
+      value += be16(list->size());
+      for (const Link& l : *list) {
+        value += std::string{static_cast<char>(l.x), static_cast<char>(l.y),
+                             static_cast<char>(l.direction)};
+      }
+    }
+    bytes_ += std::string{'\x01', 'm'} + be16(value.size()) + value;
     bytes_ += std::string{'\0', '\0', static_cast<char>(children)};
   }
   const std::string& bytes() const { return bytes_; }

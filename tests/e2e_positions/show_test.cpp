@@ -57,12 +57,15 @@ TEST_CASE("show: a go capture in JSON and as a table", "[e2e][positions][show]")
   CHECK(j.at("occupants") == Json::parse(R"([{"color":"B","point":"ab"},
       {"color":"B","point":"ba"},{"color":"W","point":"ee"}])"));
   CHECK(j.at("links").empty());
-  CHECK(j.at("counts") == Json::parse(R"({"B":{"stones":2},"W":{"stones":1}})"));
+  // B's ab took W's aa: one capture for B.
+  CHECK(j.at("counts") ==
+        Json::parse(R"({"B":{"stones":2,"captures":1},"W":{"stones":1,"captures":0}})"));
   for (int move = 0; move <= 4; ++move) {
     INFO("move " << move);
     CHECK(show_json(g.db, g.go, move).at("hash") == stored_hash(g.db, g.go, move));
   }
-  // Before the capture: W's stone on aa.
+  // Before the capture: W's stone on aa, no captures.
+  CHECK(show_json(g.db, g.go, 2).at("counts").at("B").at("captures") == 0);
   CHECK(show_json(g.db, g.go, 2).at("occupants") ==
         Json::parse(R"([{"color":"W","point":"aa"},{"color":"B","point":"ba"}])"));
 
@@ -71,9 +74,9 @@ TEST_CASE("show: a go capture in JSON and as a table", "[e2e][positions][show]")
   CHECK(table.out == "game " + std::to_string(g.go) + ": go 9x9, after move 4 of 6, position " +
                          j.at("hash").get<std::string>() +
                          "\n"
-                         "B (seat 1): 2 stones\n"
+                         "B (seat 1): 2 stones, 1 captured\n"
                          "  stones: ab ba\n"
-                         "W (seat 2): 1 stones\n"
+                         "W (seat 2): 1 stones, 0 captured\n"
                          "  stones: ee\n"
                          "  a b c d e f g h i\n"
                          "a . B . . . . . . .\n"
@@ -101,6 +104,7 @@ TEST_CASE("show: positions that stop at an illegal move", "[e2e][positions][show
     CHECK(j.at("move_number") == 4);
     CHECK(j.at("hash") == stored_hash(g.db, g.go, 4));
     CHECK(j.at("stopped") == "move 5 (B ee): ee is occupied");
+    CHECK(j.at("counts").at("B").at("captures") == 1);  // move 3's, before the stop
     CHECK(r.err == "ludex show: --game " + std::to_string(g.go) +
                        (more.size() > 1 ? " --move " + more.back() : std::string()) +
                        ": positions stop at move 5 (B ee): ee is occupied; shown: the position "

@@ -33,7 +33,7 @@ TEST_CASE("go hashes are pinned", "[positions]") {
   CHECK(three->hash() == 0x272c9a78ce7ded0fULL);
 }
 
-TEST_CASE("go ko: the recapture is recorded, not refused", "[positions]") {
+TEST_CASE("go ko: an immediate recapture is allowed, and ko_retaken says so", "[positions]") {
   //   a b c d
   // a . B W .
   // b B W . W
@@ -61,6 +61,46 @@ TEST_CASE("go ko: the recapture is recorded, not refused", "[positions]") {
   REQUIRE(p.play(test::special(1, MoveKind::kPass)));
   CHECK(!as_go(p).ko_point());
   CHECK(!as_go(p).ko_retaken());
+}
+
+TEST_CASE("go ko fight: take, threat, answer, retake, and back again", "[positions]") {
+  // The ko of the test above on 5x5: B cb takes W bb; W threatens at ee and
+  // B answers at ed; W retakes at bb (legal: threats came between, so no
+  // immediate retake); B threatens at ae, W answers at be; B retakes at cb.
+  const GameRecord game = sgf_game(
+      "(;GM[1]SZ[5]AB[ba][ab][bc]AW[ca][bb][db][cc]"
+      ";B[cb];W[ee];B[ed];W[bb];B[ae];W[be];B[cb])");
+  const GamePositions positions = compute_positions(game);
+  REQUIRE(positions.warnings.empty());
+  const std::vector<NodeIndex> line = game.tree.main_line();
+  REQUIRE(line.size() == 8);
+  for (std::size_t i = 1; i < line.size(); ++i) CHECK(positions.hashes[line[i]] != 0);
+  CHECK(positions.deltas[line[1]].removed == std::vector<Occupant>{{pt(1, 1), 2}});
+  CHECK(positions.deltas[line[4]].removed == std::vector<Occupant>{{pt(2, 1), 1}});
+  CHECK(positions.deltas[line[7]].removed == std::vector<Occupant>{{pt(1, 1), 2}});
+  for (const std::size_t i : {2, 3, 5, 6}) CHECK(positions.deltas[line[i]].removed.empty());
+
+  auto start = new_position(game);
+  REQUIRE(start.ok());
+  Position& p = **start;
+  REQUIRE(p.apply_setup(game.tree.data(0).props));
+  REQUIRE(p.play(test::place(1, 2, 1)));  // take
+  CHECK(as_go(p).ko_point() == pt(1, 1));
+  REQUIRE(p.play(test::place(2, 4, 4)));  // threat
+  CHECK(!as_go(p).ko_point());
+  REQUIRE(p.play(test::place(1, 4, 3)));  // answer
+  auto retake = p.play(test::place(2, 1, 1));
+  REQUIRE(retake);
+  CHECK(retake->removed == std::vector<Occupant>{{pt(2, 1), 1}});
+  CHECK(!as_go(p).ko_retaken());  // not at once: the threats came between
+  CHECK(as_go(p).ko_point() == pt(2, 1));
+  REQUIRE(p.play(test::place(1, 0, 4)));  // threat
+  REQUIRE(p.play(test::place(2, 1, 4)));  // answer
+  auto again = p.play(test::place(1, 2, 1));
+  REQUIRE(again);
+  CHECK(!as_go(p).ko_retaken());
+  CHECK(p.hash() == positions.hashes[line[7]]);
+  CHECK(stones(p) == "1:ab 1:ae 1:ba 1:bc 2:be 2:ca 1:cb 2:cc 2:db 1:ed 2:ee");
 }
 
 TEST_CASE("go captures a group of several stones", "[positions]") {

@@ -68,6 +68,49 @@ TEST_CASE("corpus: every hex game replays without warnings", "[positions][corpus
   CHECK(corpus_warnings("hex") == std::vector<std::string>{});
 }
 
+TEST_CASE("corpus: the board after every little golem hex swap", "[positions][corpus]") {
+  // Every Little Golem Hex game whose second move is a swap: after it, seat
+  // 2's stone stands on seat 1's first cell reflected, (x, y) -> (y, x), and
+  // seat 1's stone is gone. Pins how many swap games there are and how many
+  // of them later play on the cell the swap emptied (legal: the cell is
+  // empty), so that the "no warnings" test above keeps covering them.
+  std::size_t swaps = 0;
+  std::size_t reused = 0;
+  for (const CorpusGame& g : corpus_games("hex")) {
+    if (g.game.dialect != "littlegolem") continue;
+    const std::vector<NodeIndex> line = g.game.tree.main_line();
+    std::vector<const Move*> moves;
+    for (const NodeIndex n : line) {
+      for (const Move& m : g.game.tree.data(n).moves) moves.push_back(&m);
+    }
+    if (moves.size() < 2 || moves[1]->kind != MoveKind::kSwapPieces) continue;
+    INFO(g.file << " game " << g.game.game_index);
+    ++swaps;
+    REQUIRE(moves[0]->kind == MoveKind::kPlace);
+    REQUIRE(moves[0]->points.size() == 1);
+    const Point first = moves[0]->points.front();
+    const Point reflected{first.y, first.x};
+    auto pos = new_position(g.game);
+    REQUIRE(pos.ok());
+    REQUIRE((*pos)->play(*moves[0]));
+    CHECK((*pos)->occupants() == std::vector<Occupant>{{first, 1}});
+    REQUIRE((*pos)->play(*moves[1]));
+    CHECK((*pos)->occupants() == std::vector<Occupant>{{reflected, 2}});
+    bool reuses = false;
+    for (std::size_t i = 2; i < moves.size(); ++i) {
+      if (moves[i]->kind == MoveKind::kPlace && moves[i]->points.size() == 1 &&
+          moves[i]->points.front() == first && first != reflected) {
+        reuses = true;
+      }
+    }
+    if (reuses) ++reused;
+  }
+  std::cout << "positions: little golem hex swaps: " << swaps << " games, " << reused
+            << " later play on the emptied cell\n";
+  CHECK(swaps == 996);
+  CHECK(reused == 106);
+}
+
 TEST_CASE("corpus: every twixt game replays without warnings", "[positions][corpus]") {
   CHECK(corpus_warnings("twixt") == std::vector<std::string>{});
 }

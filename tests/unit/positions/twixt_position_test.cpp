@@ -223,6 +223,33 @@ TEST_CASE("twixt binary-style long moves: autolink off, listed links only", "[po
   CHECK(exists.error().message == "link f6-g8 already exists");
 }
 
+TEST_CASE("twixt autolinking long moves: additions ignored from a binary tree only",
+          "[positions]") {
+  // The spec's long move with its addition \i'4 (i3-J5), autolinking: read
+  // from SGF the addition counts; from a binary game tree (pbem_null = 1) it
+  // is ignored, so the move hashes like the same move without it.
+  const GameRecord sgf =
+      sgf_game(std::string(kSpecPosition) + R"sgf(;B[-i'3][-J4'][\i'4][K4]))sgf");
+  REQUIRE(sgf.tree.data(sgf.tree.main_line().back()).moves.front().autolink);
+  GameRecord binary = sgf;
+  binary.format = SourceFormat::kGameTree;
+  binary.dialect = "gtv2";
+  auto from_sgf = main_line_position(sgf);
+  auto from_binary = main_line_position(binary);
+  REQUIRE(from_sgf);
+  REQUIRE(from_binary);
+  CHECK(links(*from_sgf) == "2:i3-j5 2:i3-k4 2:j2-k4");
+  CHECK(links(*from_binary) == "2:i3-k4 2:j2-k4");
+  GameRecord bare = binary;
+  Move& move = bare.tree.data(bare.tree.main_line().back()).moves.front();
+  std::erase_if(move.links, [](const LinkEdit& e) { return e.add; });
+  REQUIRE(move.links.size() == 2);
+  auto without = main_line_position(bare);
+  REQUIRE(without);
+  CHECK(without->hash() == from_binary->hash());
+  CHECK(without->hash() != from_sgf->hash());
+}
+
 TEST_CASE("twixt additions of unknown slope must not be ambiguous", "[positions]") {
   auto pos = new_position(empty_game(Family::kTwixt, 24, 24));
   REQUIRE(pos.ok());
