@@ -293,6 +293,15 @@ bool Writer::write_placement(NodeIndex index, const Move& move) {
   if (game_.family == Family::kHex && !move.links.empty()) {
     return fail("a hex move cannot carry link edits");
   }
+  if (is_long && move.autolink && game_.format != SourceFormat::kGameTree &&
+      std::any_of(move.links.begin(), move.links.end(), [](const LinkEdit& e) { return e.add; })) {
+    // The format ignores an autolinking move's additions; writing them with
+    // pbem_null = 0 would need the automatic links, which only a position
+    // knows.
+    return fail(
+        "a long move that adds links and also links the new peg automatically cannot be "
+        "written: the format ignores the added links of such a move");
+  }
   if (is_long) {
     value += static_cast<char>(move.autolink ? 1 : 0);
     for (bool add : {false, true}) {

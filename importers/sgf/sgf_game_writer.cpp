@@ -153,13 +153,24 @@ class GameWriter {
     return id == "GM" || id == "FF" || id == "SZ" || id == "CA";
   }
 
+  // The move as SGF must say it to mean what it meant where it was read. A
+  // binary game tree's autolinking long move (pbem_null = 1) lists added
+  // links that its position ignores (games/twixt_position.cpp); in SGF an
+  // autolinking move's additions count, so they are not written.
+  Move sgf_meaning(const Move& move) const {
+    if (game_.format != SourceFormat::kGameTree || !move.autolink) return move;
+    Move written = move;
+    std::erase_if(written.links, [](const LinkEdit& e) { return e.add; });
+    return written;
+  }
+
   void write_moves_comment_value(NodeIndex i, SgfWriter& w) const {
     const NodeData& d = game_.tree.data(i);
     for (std::size_t k = 0; k < d.moves.size(); ++k) {
       if (k < d.move_props.size() && !d.move_props[k].id.empty()) {
         w.property(d.move_props[k].id, d.move_props[k].values, SgfValueForm::kRaw);
       } else {
-        const Property p = rules_.encode_sgf_move(kind_, d.moves[k]);
+        const Property p = rules_.encode_sgf_move(kind_, sgf_meaning(d.moves[k]));
         w.property(p.id, p.values, SgfValueForm::kRaw);
       }
     }

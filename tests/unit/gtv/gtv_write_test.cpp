@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "importers/gtv/gtv_game.h"
+#include "importers/sgf/sgf_game.h"
 #include "tests/unit/gtv/gtv_test_util.h"
 
 namespace ludex {
@@ -214,4 +215,48 @@ TEST_CASE("specials and a swap that does not follow a first move use ludex_speci
 }
 
 }  // namespace
+}  // namespace ludex
+
+namespace ludex {
+
+// Regression: a binary tree's autolinking long move (pbem_null = 1) lists
+// additions its position ignores, while SGF counts an autolinking move's
+// additions. Export must keep each format's meaning.
+TEST_CASE("an autolinking long move's added links across formats", "[gtv][sgf]") {
+  GameRecord g = gtv_test::sample_twixt_game();
+  // The sample's peg at (12, 12) autolinks after one removal; give it an
+  // addition, which its format ignores.
+  Move* autolinking = nullptr;
+  for (NodeIndex i = 0; i < g.tree.size(); ++i) {
+    for (Move& m : g.tree.data(i).moves) {
+      if (m.autolink && !m.links.empty()) autolinking = &m;
+    }
+  }
+  REQUIRE(autolinking != nullptr);
+  autolinking->links.push_back(LinkEdit{true, 22, 21, 1});
+
+  SECTION("from a binary tree: kept in the tree file, left out of SGF") {
+    const std::string bytes = write_ok(g);
+    check_same_nodes(g.tree, reread(bytes).tree);
+    const SgfParseOutput sgf = read_sgf_games(write_sgf_game(g));
+    REQUIRE(sgf.games.size() == 1);
+    bool found = false;
+    for (NodeIndex i = 0; i < sgf.games[0].tree.size(); ++i) {
+      for (const Move& m : sgf.games[0].tree.data(i).moves) {
+        if (m.points.empty() || m.points.front() != Point{12, 12}) continue;
+        found = true;
+        CHECK(m.links.size() == 1);
+        for (const LinkEdit& e : m.links) CHECK_FALSE(e.add);
+      }
+    }
+    CHECK(found);
+  }
+  SECTION("from SGF: the tree file cannot say it, so it is refused") {
+    g.format = SourceFormat::kSgf;
+    const Result<std::string> r = write_gtv_game(g);
+    REQUIRE_FALSE(r);
+    CHECK_THAT(r.error().message, Catch::Contains("ignores the added links"));
+  }
+}
+
 }  // namespace ludex
