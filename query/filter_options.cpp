@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "games/sgf_values.h"
+
 namespace ludex {
 namespace po = boost::program_options;
 
@@ -36,7 +38,18 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
     f.family = family;
   }
   if (vm.count("variant")) f.variant = vm["variant"].as<std::string>();
-  if (vm.count("size")) f.size = vm["size"].as<std::int32_t>();
+  if (vm.count("size")) {
+    // No stored game has a side outside 1..kMaxSgfBoardSide (the import
+    // refuses such boards); a size beyond it would only make --pattern
+    // expand placements for a board no game has.
+    const std::int32_t size = vm["size"].as<std::int32_t>();
+    if (size < 1 || size > kMaxSgfBoardSide) {
+      return Error{{},
+                   "--size " + std::to_string(size) + ": a board side is 1.." +
+                       std::to_string(kMaxSgfBoardSide)};
+    }
+    f.size = size;
+  }
   if (vm.count("event")) f.event = vm["event"].as<std::string>();
   if (vm.count("result")) f.result = vm["result"].as<std::string>();
   if (vm.count("winner")) {

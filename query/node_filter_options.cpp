@@ -303,6 +303,11 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   if (given(vm, "pattern")) {
     if (auto e = need_family("pattern")) return *e;
     if (!f.game.size) return Error{{}, "--pattern needs --size (placements depend on the board)"};
+    if (*f.game.size > kMaxPatternSide) {
+      return Error{{},
+                   "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
+                       " are searched for patterns, not " + std::to_string(*f.game.size)};
+    }
     Pattern pattern;
     const std::vector<std::string_view> items = split_items(vm["pattern"].as<std::string>());
     for (std::size_t i = 0; i < items.size(); ++i) {

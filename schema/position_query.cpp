@@ -343,7 +343,7 @@ class PatternMatcher {
   }
 
  private:
-  static constexpr int kSide = 256;  // codes carry coordinates up to 255 too
+  static constexpr int kSide = kMaxPatternSide;
   static bool on_grid(Point p) { return p.x >= 0 && p.y >= 0 && p.x < kSide && p.y < kSide; }
   static std::size_t cell(Point p) { return static_cast<std::size_t>(p.x) * kSide + p.y; }
   std::int8_t at(Point p) const { return on_grid(p) ? board_[cell(p)] : 0; }

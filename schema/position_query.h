@@ -28,6 +28,10 @@ struct PieceCondition {
   std::int8_t color = 0;
 };
 
+// The largest board side patterns are matched on: the in-memory board the
+// matcher replays positions on is kMaxPatternSide squared.
+inline constexpr std::int32_t kMaxPatternSide = 256;
+
 // Every set condition must hold at a node. Position conditions (has, empty,
 // links, pieces, patterns) are in the model's coordinates and colours (seat,
 // Blokus colour) and need game.family: a point means nothing without its
@@ -49,7 +53,8 @@ struct NodeFilter {
   // empty points holds no stone of that colour, color 0 = none at all).
   // Checked by replaying the candidate games' positions in memory, so the
   // number of alternatives (thousands for a symmetric Go pattern) costs
-  // little per node; see docs/queries.md.
+  // little per node; see docs/queries.md. Points outside
+  // 0..kMaxPatternSide - 1 never match.
   std::vector<Pattern> patterns;
   // An FTS5 query over the node's comment (comments_fts MATCH); "" = none.
   // comment_words_query() turns plain words into one. A syntax error is
