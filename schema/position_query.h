@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -121,11 +122,15 @@ struct Continuation {
   std::int64_t games = 0;        // distinct games among them
   std::int64_t seat1_wins = 0;   // of those games, won by seat 1 (games.winner = 1)
   std::int64_t seat2_wins = 0;   // ... won by seat 2
+  // Those games as (game id, games.winner), ascending: lets a caller that
+  // merges continuations (ludex next --symmetric) count a game once.
+  std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
 };
 
 struct NextMoves {
-  std::int64_t positions = 0;  // nodes with the hash in the filtered games
-  std::int64_t games = 0;      // distinct games among them
+  std::int64_t positions = 0;          // nodes with the hash in the filtered games
+  std::int64_t games = 0;              // distinct games among them
+  std::vector<std::int64_t> game_ids;  // those games, ascending
   // Ordered by occurrences, then games, descending; then by seat, colour,
   // kind, points and piece.
   std::vector<Continuation> moves;
