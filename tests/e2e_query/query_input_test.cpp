@@ -60,4 +60,36 @@ TEST_CASE("query --size outside 1..702 is a usage error, not a crash or a hang",
   CHECK(run_ludex_ok({"query", "--db", a.db, "--size", "7", "--count"}).out == "1\n");
 }
 
+TEST_CASE("bad --position-file input is a usage error naming the file and the place",
+          "[e2e][query]") {
+  SmallArchive a;
+  const std::string missing = a.dir / "missing.sgf";
+  require_usage_error({"query", "--db", a.db, "--position-file", missing},
+                      "--position-file '" + missing + "': cannot read the file");
+  const std::string text = a.dir / "notes.txt";
+  write_bytes(text, "just some notes\n");
+  require_usage_error({"query", "--db", a.db, "--position-file", text},
+                      "--position-file '" + text + "': byte offset 0: not a recognised game file");
+  // zz is no cell of 13x13: the move is kept as a property, which once left
+  // the empty board, matching every game's root.
+  const std::string off_board = a.dir / "off.sgf";
+  write_bytes(off_board, "(;GM[11]SZ[13];B[zz])");
+  require_usage_error({"query", "--db", a.db, "--position-file", off_board},
+                      "--position-file '" + off_board + "': line 1, column 15: move B[zz] kept");
+  // W a1 on the occupied a1: positions stop there.
+  const std::string occupied = a.dir / "occupied.sgf";
+  write_bytes(occupied, "(;GM[11]SZ[7];B[a1]\n;W[a1])");
+  require_usage_error({"query", "--db", a.db, "--position-file", occupied},
+                      "--position-file '" + occupied + "': line 2, column 1: move 2 (W a1)");
+  require_usage_error({"next", "--db", a.db, "--position-file", off_board}, "kept as a property");
+  require_usage_error({"export", "--db", a.db, "--position-file", off_board, "--out", a.dir / "x"},
+                      "kept as a property");
+  // A good file still works.
+  const std::string good = a.dir / "good.sgf";
+  write_bytes(good, "(;GM[11]SZ[7];B[c2])");
+  const std::vector<nlohmann::json> hits = query_json(a.db, {"--position-file", good});
+  REQUIRE(hits.size() == 1);
+  CHECK(hits[0].at("move_number") == 1);
+}
+
 }  // namespace ludex::test
