@@ -92,4 +92,24 @@ TEST_CASE("bad --position-file input is a usage error naming the file and the pl
   CHECK(hits[0].at("move_number") == 1);
 }
 
+TEST_CASE("a bad --comment-fts expression prints nothing on stdout", "[e2e][query]") {
+  // The table and CSV headers were written before FTS5 saw the expression.
+  SmallArchive a;
+  for (const std::string format : {"--json", "--csv", "--count", "--family"}) {
+    std::vector<std::string> args = {"query", "--db", a.db, "--comment-fts", "blunder AND ("};
+    if (format == "--family") {
+      args.insert(args.end(), {"--family", "hex"});  // the table
+    } else {
+      args.push_back(format);
+    }
+    require_usage_error(args, "comment search 'blunder AND ('");
+  }
+  // Without hits a table still has its header; a good expression its row.
+  const RunResult none = run_ludex_ok({"query", "--db", a.db, "--comment-fts", "nothing", "--csv"});
+  CHECK(none.out.starts_with("game_id,file,"));
+  CHECK(none.out.find('\n') == none.out.size() - 1);
+  const RunResult one = run_ludex_ok({"query", "--db", a.db, "--comment-fts", "blunder"});
+  CHECK_THAT(one.out, Catch::Contains("a [blunder]"));
+}
+
 }  // namespace ludex::test
