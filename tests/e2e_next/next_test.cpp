@@ -190,6 +190,15 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
       next_moves({"next", "--db", db, "--position-file", opening, "--json"});
   INFO("ludex vs files: " << differences(found, expected));
   CHECK(found == expected);
+  // seat1_win_rate is wins / (wins + losses) of the games the files count.
+  for (const auto& [move, r] :
+       next_rows({"next", "--db", db, "--position-file", opening, "--json"})) {
+    INFO("move " << move);
+    REQUIRE(expected.count(move) == 1);
+    const Tally& t = expected.at(move);
+    CHECK(r.rate == win_rate(t.seat1_wins, t.seat2_wins));
+    CHECK(r.games == t.occurrences);
+  }
 
   // The table is sorted by frequency.
   const RunResult table = run_ludex_ok({"next", "--db", db, "--position-file", opening});
