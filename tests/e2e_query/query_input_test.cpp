@@ -24,6 +24,22 @@ void require_usage_error(const std::vector<std::string>& args, const std::string
   CHECK_THAT(r.err, Catch::Contains(what));
 }
 
+// True when text is well-formed UTF-8 (no cut characters).
+bool valid_utf8(const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : 4;
+    if (lead >= 0x80 && ((lead >> 6) == 0x2 || lead >= 0xF8)) return false;
+    if (i + n > text.size()) return false;
+    for (std::size_t k = 1; k < n; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+    }
+    i += n;
+  }
+  return true;
+}
+
 // A database of one small Hex game with a comment.
 struct SmallArchive {
   ScratchDir dir{"e2e-query-input"};
@@ -110,6 +126,36 @@ TEST_CASE("a bad --comment-fts expression prints nothing on stdout", "[e2e][quer
   CHECK(none.out.find('\n') == none.out.size() - 1);
   const RunResult one = run_ludex_ok({"query", "--db", a.db, "--comment-fts", "blunder"});
   CHECK_THAT(one.out, Catch::Contains("a [blunder]"));
+}
+
+TEST_CASE("the table shows the matched word of a long comment, cut on whole characters",
+          "[e2e][query]") {
+  // The snippet used to be cut to its first 49 bytes: "[blunder]" fell off
+  // the end and 'ä' (two bytes) could be cut in half.
+  ScratchDir dir("e2e-query-snippet");
+  const std::string comment =
+      "Äußerst überraschende Eröffnung, später gefährliche Züge und hier ein blunder, "
+      "danach wäre alles verloren gewesen für Schwarz";
+  write_bytes(dir.path() / "g.sgf", "(;FF[4]CA[UTF-8]GM[11]SZ[7];B[c2]C[" + comment + "])\n");
+  const std::string db = dir / "c.db";
+  import_paths(db, {dir.path().string()});
+  const RunResult table = run_ludex_ok({"query", "--db", db, "--comment", "blunder"});
+  const std::size_t row_start = table.out.find('\n') + 1;
+  const std::string row = table.out.substr(row_start, table.out.find('\n', row_start) - row_start);
+  // game 8, node 10, move 6, main 5, family 8, players 32 columns: the
+  // comment starts at byte 69 and fills up to 49 bytes and a space.
+  REQUIRE(row.size() > 69 + 50);
+  const std::size_t file_at = row.find(dir.path().string());
+  REQUIRE(file_at != std::string::npos);
+  const std::string shown = row.substr(69, file_at - 69);
+  INFO("shown: '" << shown << "'");
+  CHECK_THAT(shown, Catch::Contains("[blunder]"));
+  CHECK(valid_utf8(shown));
+  CHECK(shown.size() == 50);  // setw pads the cut snippet to 50 bytes
+  // JSON keeps the whole snippet.
+  const std::vector<nlohmann::json> hits = query_json(db, {"--comment", "blunder"});
+  REQUIRE(hits.size() == 1);
+  CHECK_THAT(hits[0].at("comment").get<std::string>(), Catch::Contains("ein [blunder]"));
 }
 
 }  // namespace ludex::test
