@@ -127,9 +127,12 @@ int run_next_command(const std::vector<std::string>& args) {
     std::cerr << "ludex next: " << target.error().message << "\n";
     return 2;
   }
+  if (auto conflict = family_conflict(filter->family, *target)) {
+    std::cerr << "ludex next: " << conflict->message << "\n";
+    return 2;
+  }
   const BoardShape& shape = target->shape;
   const Family family = shape.family;
-  // The family and board of the position, whatever the filters say.
   filter->family = family;
 
   // Each distinct hash with the symmetry that turns the query into it, and

@@ -57,6 +57,15 @@ std::string located(const Diagnostic& d) {
 
 }  // namespace
 
+std::optional<Error> family_conflict(const std::optional<Family>& family,
+                                     const PositionTarget& target) {
+  if (!family || *family == target.shape.family) return std::nullopt;
+  return Error{{},
+               "--family " + std::string(family_name(*family)) +
+                   " contradicts the position's family " +
+                   std::string(family_name(target.shape.family))};
+}
+
 Result<PositionTarget> position_from_game(Database& db, const std::string& spec) {
   const std::string what = "--position '" + spec + "'";
   const std::size_t colon = spec.find(':');

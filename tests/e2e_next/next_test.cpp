@@ -335,4 +335,21 @@ TEST_CASE("next counts games once and folds the moves a symmetric position canno
         std::map<std::string, Row>{{"a3", row(2, 2, 1, 0)}});
 }
 
+TEST_CASE("next --family must agree with the position's family", "[e2e][next]") {
+  ScratchDir dir("e2e-next-family");
+  write_bytes(dir.path() / "g.sgf", "(;FF[4]GM[11]SZ[5];B[b2];W[c3])\n");
+  const std::string db = dir / "f.db";
+  import_paths(db, {dir.path().string()});
+  const RunResult next = run_ludex({"next", "--db", db, "--position", "1:1", "--family", "go"});
+  CHECK(next.exit_code == 2);
+  CHECK(next.out.empty());
+  CHECK_THAT(next.err, Catch::Contains("--family go contradicts the position's family hex"));
+  const RunResult query = run_ludex({"query", "--db", db, "--position", "1:1", "--family", "go"});
+  CHECK(query.exit_code == 2);
+  CHECK_THAT(query.err, Catch::Contains("--family go contradicts the position's family hex"));
+  // The same family is fine.
+  CHECK(next_rows({"next", "--db", db, "--position", "1:1", "--family", "hex", "--json"}) ==
+        std::map<std::string, Row>{{"c3", row(1, 1, 0, 0)}});
+}
+
 }  // namespace ludex::test

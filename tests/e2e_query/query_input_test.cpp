@@ -128,6 +128,56 @@ TEST_CASE("a bad --comment-fts expression prints nothing on stdout", "[e2e][quer
   CHECK_THAT(one.out, Catch::Contains("a [blunder]"));
 }
 
+TEST_CASE("small option values are checked: pieces, evaluations, dates, variants", "[e2e][query]") {
+  SmallArchive a;
+  const std::vector<std::string> q = {"query", "--db", a.db};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = q;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  require_usage_error(with({"--family", "blokus", "--has", "1:f9,piece:NOPE"}),
+                      "--has: item 2 'piece:NOPE': unknown piece 'NOPE'");
+  require_usage_error(with({"--family", "blokus", "--has", "2:piece:Q9"}), "unknown piece 'Q9'");
+  // Pentobi's names in any case name the piece.
+  CHECK(run_ludex_ok(with({"--family", "blokus", "--has", "piece:v5", "--count"})).out == "0\n");
+  for (const std::string bad : {"10001", "-10000.5", "nan", "inf", "1e9"}) {
+    require_usage_error(with({"--eval-min", bad}), "--eval-min");
+    require_usage_error(with({"--eval-max", bad}), "--eval-max");
+  }
+  require_usage_error(with({"--eval-swing", "-1"}), "--eval-swing");
+  require_usage_error(with({"--eval-swing", "nan"}), "--eval-swing");
+  CHECK(run_ludex_ok(with({"--eval-min", "-10000", "--eval-max", "10000", "--count"})).out ==
+        "0\n");
+  for (const std::string bad :
+       {"20", "2020-3", "2020-13", "2020-03-32", "2020/03/04", "x", "2020-03-04T10"}) {
+    require_usage_error(with({"--date-from", bad}),
+                        "--date-from '" + bad + "': write a date as YYYY, YYYY-MM or YYYY-MM-DD");
+    require_usage_error(with({"--date-to", bad}), "--date-to '" + bad + "'");
+  }
+  for (const std::string good : {"2020", "2020-03", "2020-03-04"}) {
+    CHECK(run_ludex_ok(with({"--date-from", good, "--date-to", good, "--count"})).out == "1\n");
+  }
+  // The errors of --position name the option once.
+  const RunResult bad_position = run_ludex(with({"--position", "9:1"}));
+  CHECK(bad_position.exit_code == 2);
+  CHECK_THAT(bad_position.err,
+             Catch::StartsWith("ludex query: --position '9:1': there is no game"));
+}
+
+TEST_CASE("query --variant ignores case", "[e2e][query]") {
+  ScratchDir dir("e2e-query-variant");
+  write_bytes(dir.path() / "duo.blksgf",
+              "(;FF[4]CA[UTF-8]GM[Blokus Duo]PB[a]PW[b];B[e10,e9,f9,f8,f7])\n");
+  const std::string db = dir / "v.db";
+  import_paths(db, {dir.path().string()});
+  for (const std::string variant : {"Blokus Duo", "blokus duo", "BLOKUS DUO"}) {
+    INFO(variant);
+    CHECK(query_json(db, {"--variant", variant}).size() == 1);
+  }
+  CHECK(query_json(db, {"--variant", "Blokus"}).empty());
+}
+
 TEST_CASE("the table shows the matched word of a long comment, cut on whole characters",
           "[e2e][query]") {
   // The snippet used to be cut to its first 49 bytes: "[blunder]" fell off
