@@ -1,16 +1,41 @@
 #include "query/filter_options.h"
 
+#include <string_view>
 #include <vector>
+
+#include "games/sgf_values.h"
 
 namespace ludex {
 namespace po = boost::program_options;
+
+namespace {
+
+// YYYY, YYYY-MM or YYYY-MM-DD with a month 01..12 and a day 01..31: the
+// prefixes of SGF's DT form that the date bounds compare as text.
+bool is_date(std::string_view text) {
+  auto digits = [&](std::size_t at, std::size_t n) {
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (i >= text.size() || text[i] < '0' || text[i] > '9') return false;
+    }
+    return true;
+  };
+  auto number = [&](std::size_t at) { return (text[at] - '0') * 10 + (text[at + 1] - '0'); };
+  if (text.size() != 4 && text.size() != 7 && text.size() != 10) return false;
+  if (!digits(0, 4)) return false;
+  if (text.size() == 4) return true;
+  if (text[4] != '-' || !digits(5, 2) || number(5) < 1 || number(5) > 12) return false;
+  if (text.size() == 7) return true;
+  return text[7] == '-' && digits(8, 2) && number(8) >= 1 && number(8) <= 31;
+}
+
+}  // namespace
 
 void add_filter_options(po::options_description& options) {
   options.add_options()  //
       ("player", po::value<std::vector<std::string>>(),
        "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")   //
       ("family", po::value<std::string>(), "hex, twixt, blokus, go or other")                    //
-      ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo'")                        //
+      ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo', case-insensitive")      //
       ("size", po::value<std::int32_t>(), "board size (columns)")                                //
       ("event", po::value<std::string>(), "event, case-insensitive, '*' wildcards")              //
       ("result", po::value<std::string>(), "result as written (RE), case-insensitive")           //
@@ -36,7 +61,18 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
     f.family = family;
   }
   if (vm.count("variant")) f.variant = vm["variant"].as<std::string>();
-  if (vm.count("size")) f.size = vm["size"].as<std::int32_t>();
+  if (vm.count("size")) {
+    // No stored game has a side outside 1..kMaxSgfBoardSide (the import
+    // refuses such boards); a size beyond it would only make --pattern
+    // expand placements for a board no game has.
+    const std::int32_t size = vm["size"].as<std::int32_t>();
+    if (size < 1 || size > kMaxSgfBoardSide) {
+      return Error{{},
+                   "--size " + std::to_string(size) + ": a board side is 1.." +
+                       std::to_string(kMaxSgfBoardSide)};
+    }
+    f.size = size;
+  }
   if (vm.count("event")) f.event = vm["event"].as<std::string>();
   if (vm.count("result")) f.result = vm["result"].as<std::string>();
   if (vm.count("winner")) {
@@ -44,8 +80,16 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
     if (seat < 1 || seat > 4) return Error{{}, "--winner must be a seat from 1 to 4"};
     f.winner = static_cast<std::int8_t>(seat);
   }
-  if (vm.count("date-from")) f.date_from = vm["date-from"].as<std::string>();
-  if (vm.count("date-to")) f.date_to = vm["date-to"].as<std::string>();
+  for (const char* option : {"date-from", "date-to"}) {
+    if (!vm.count(option)) continue;
+    const std::string date = vm[option].as<std::string>();
+    if (!is_date(date)) {
+      return Error{{},
+                   std::string("--") + option + " '" + date +
+                       "': write a date as YYYY, YYYY-MM or YYYY-MM-DD"};
+    }
+    (std::string_view(option) == "date-from" ? f.date_from : f.date_to) = date;
+  }
   if (vm.count("moves-min")) f.moves_min = vm["moves-min"].as<std::int32_t>();
   if (vm.count("moves-max")) f.moves_max = vm["moves-max"].as<std::int32_t>();
   f.duplicates_only = vm.count("duplicates") != 0;

@@ -1,5 +1,6 @@
 #include "query/game_output.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -39,6 +40,32 @@ void write_game_fields(std::ostream& out, const GameHit& hit) {
   out << ',' << csv_field(hit.result) << ',' << static_cast<int>(hit.winner) << ','
       << csv_field(hit.date) << ',' << csv_field(hit.event) << ',' << hit.moves << ','
       << hit.duplicate_of;
+}
+
+// The comment column of the node table: 49 bytes of snippet and a space.
+constexpr std::size_t kTableSnippetBytes = 49;
+
+bool utf8_continuation(char ch) {
+  return (static_cast<unsigned char>(ch) & 0xC0) == 0x80;
+}
+
+// At most `width` bytes of an FTS5 snippet, whole UTF-8 characters only,
+// with the first matched word ("[word]") in the middle of the cut when the
+// snippet is longer, so that the match is what shows.
+std::string snippet_excerpt(std::string_view text, std::size_t width) {
+  if (text.size() <= width) return std::string(text);
+  std::size_t start = 0;
+  const std::size_t open = text.find('[');
+  if (open != std::string_view::npos) {
+    const std::size_t close = text.find(']', open);
+    const std::size_t match = (close == std::string_view::npos ? text.size() : close + 1) - open;
+    start = match >= width ? open : open - std::min(open, (width - match) / 2);
+    start = std::min(start, text.size() - width);
+  }
+  while (start < text.size() && utf8_continuation(text[start])) ++start;
+  std::size_t end = std::min(text.size(), start + width);
+  while (end > start && end < text.size() && utf8_continuation(text[end])) --end;
+  return std::string(text.substr(start, end - start));
 }
 
 constexpr const char* kGameCsvColumns =
@@ -113,7 +140,7 @@ void write_node_table_row(std::ostream& out, const NodeHit& hit, bool with_comme
       << std::setw(8) << family_name(hit.game.family) << std::setw(32)
       << players_text(hit.game).substr(0, 31);
   if (with_comment) {
-    std::string snippet = hit.comment.substr(0, 49);
+    std::string snippet = snippet_excerpt(hit.comment, kTableSnippetBytes);
     for (char& ch : snippet) {
       if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     }

@@ -4,12 +4,14 @@
 // The moves played next from a position across the archive. With
 // --symmetric every image of the position under the board's symmetries is
 // looked up too, and the moves found from an image are mapped back by the
-// inverse symmetry, so that all counts are in the query's orientation.
+// inverse symmetry, so that all counts are in the query's orientation; moves
+// that a symmetry of the position itself exchanges are counted as one.
 #include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -52,6 +54,22 @@ using MoveKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::
 MoveKey key_of(const Continuation& c) {
   return {c.seat, c.color, c.kind, c.points, c.piece};
 }
+
+// The move as `symmetry` maps it: its points (sorted again) and its Blokus
+// colour.
+Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Continuation c) {
+  for (Point& p : c.points) p = transform(symmetry, shape, p);
+  std::sort(c.points.begin(), c.points.end());
+  if (c.color >= 1 && c.color <= 4) c.color = symmetry.colour_map[c.color];
+  return c;
+}
+
+// One folded move: the representative, and what all its images add up to.
+struct Merged {
+  Continuation move;
+  std::int64_t occurrences = 0;
+  std::map<std::int64_t, std::int8_t> game_winners;  // game id -> games.winner
+};
 
 // Seat 1's share of the decided games; negative when none was decided.
 double seat1_rate(const Continuation& c) {
@@ -109,19 +127,30 @@ int run_next_command(const std::vector<std::string>& args) {
     std::cerr << "ludex next: " << target.error().message << "\n";
     return 2;
   }
+  if (auto conflict = family_conflict(filter->family, *target)) {
+    std::cerr << "ludex next: " << conflict->message << "\n";
+    return 2;
+  }
   const BoardShape& shape = target->shape;
   const Family family = shape.family;
-  // The family and board of the position, whatever the filters say.
   filter->family = family;
 
-  // Each distinct hash with the symmetry that turns the query into it.
+  // Each distinct hash with the symmetry that turns the query into it, and
+  // the query's stabiliser: the symmetries that map the position onto
+  // itself (the identity at least; all of them for the empty board).
   std::vector<std::pair<std::uint64_t, BoardSymmetry>> images = {{target->hash, BoardSymmetry{}}};
+  std::vector<BoardSymmetry> stabiliser = {BoardSymmetry{}};
   if (vm.count("symmetric") != 0) {
     for (const BoardSymmetry& s : board_symmetries(shape)) {
       std::vector<Occupant> occupants;
       std::vector<TwixtLink> links;
       for (const Occupant& o : target->occupants) occupants.push_back(transform(s, shape, o));
       for (const TwixtLink& l : target->links) links.push_back(transform(s, shape, l));
+      std::sort(occupants.begin(), occupants.end());
+      std::sort(links.begin(), links.end());
+      if (s.name != "identity" && occupants == target->occupants && links == target->links) {
+        stabiliser.push_back(s);
+      }
       const std::uint64_t h = hash_contents(shape, occupants, links);
       const bool known = std::any_of(images.begin(), images.end(),
                                      [h](const auto& image) { return image.first == h; });
@@ -129,29 +158,50 @@ int run_next_command(const std::vector<std::string>& args) {
     }
   }
 
+  // Moves from an image are mapped back by the inverse symmetry into the
+  // query's orientation. There, two moves that a symmetry of the query
+  // position exchanges (a3 and m11 on the empty 13x13 Hex board) are the
+  // same move: each is folded onto its smallest image under the stabiliser.
+  // Games are counted once per move even when they reach it several ways.
   std::int64_t positions = 0;
-  std::int64_t games = 0;
-  std::map<MoveKey, Continuation> merged;
+  std::set<std::int64_t> position_games;
+  std::map<MoveKey, Merged> merged;
   for (const auto& [hash, symmetry] : images) {
     const NextMoves next = continuations(db, hash, *filter);
     positions += next.positions;
-    games += next.games;
+    position_games.insert(next.game_ids.begin(), next.game_ids.end());
     const BoardSymmetry back = inverse(symmetry);
-    for (Continuation c : next.moves) {
-      for (Point& p : c.points) p = transform(back, shape, p);
-      std::sort(c.points.begin(), c.points.end());
-      if (c.color >= 1 && c.color <= 4) c.color = back.colour_map[c.color];
-      auto [it, inserted] = merged.emplace(key_of(c), c);
-      if (!inserted) {
-        it->second.occurrences += c.occurrences;
-        it->second.games += c.games;
-        it->second.seat1_wins += c.seat1_wins;
-        it->second.seat2_wins += c.seat2_wins;
+    for (const Continuation& found : next.moves) {
+      Continuation c = mapped(back, shape, found);
+      MoveKey key = key_of(c);
+      for (std::size_t i = 1; i < stabiliser.size(); ++i) {
+        Continuation image = mapped(stabiliser[i], shape, c);
+        MoveKey image_key = key_of(image);
+        if (image_key < key) {
+          key = std::move(image_key);
+          c = std::move(image);
+        }
       }
+      auto [it, inserted] = merged.try_emplace(std::move(key));
+      if (inserted) it->second.move = c;
+      it->second.occurrences += c.occurrences;
+      it->second.game_winners.insert(c.game_winners.begin(), c.game_winners.end());
     }
   }
+  const std::int64_t games = static_cast<std::int64_t>(position_games.size());
   std::vector<Continuation> moves;
-  for (auto& [key, c] : merged) moves.push_back(std::move(c));
+  for (auto& [key, m] : merged) {
+    Continuation c = std::move(m.move);
+    c.occurrences = m.occurrences;
+    c.games = static_cast<std::int64_t>(m.game_winners.size());
+    c.seat1_wins = 0;
+    c.seat2_wins = 0;
+    for (const auto& [game, winner] : m.game_winners) {
+      if (winner == 1) ++c.seat1_wins;
+      if (winner == 2) ++c.seat2_wins;
+    }
+    moves.push_back(std::move(c));
+  }
   std::stable_sort(moves.begin(), moves.end(), [](const Continuation& a, const Continuation& b) {
     if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
     return a.games > b.games;

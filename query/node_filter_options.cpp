@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <sstream>
 
+#include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
 #include "games/go_points.h"
 #include "games/hex_points.h"
@@ -15,6 +17,9 @@ namespace ludex {
 namespace po = boost::program_options;
 
 namespace {
+
+// Evaluations are on -kEvalBound..kEvalBound from seat 1's side.
+constexpr double kEvalBound = 10000;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -129,6 +134,26 @@ Result<Occupant> parse_occupant(Family family, std::string_view item, const Boar
   return o;
 }
 
+// The name of a Blokus piece as Pentobi spells it ("V5"), matching `name`
+// exactly or else without regard to case, in any piece set; an Error for a
+// name no piece has (it could only ever match nothing).
+Result<std::string> known_piece_name(const std::string& name) {
+  static constexpr BlokusPieceSet kSets[] = {BlokusPieceSet::kClassic,  BlokusPieceSet::kJunior,
+                                             BlokusPieceSet::kTrigon,   BlokusPieceSet::kNexos,
+                                             BlokusPieceSet::kCallisto, BlokusPieceSet::kGembloq};
+  std::optional<std::string> folded;
+  for (const BlokusPieceSet set : kSets) {
+    for (const BlokusPiece& piece : BlokusPieces::get(set).pieces()) {
+      if (piece.name == name) return piece.name;
+      if (!folded && upper(piece.name) == upper(name)) folded = piece.name;
+    }
+  }
+  if (folded) return *folded;
+  return Error{{},
+               "unknown piece '" + name +
+                   "' (Pentobi's piece names, e.g. X, V5, L4, 1; games/blokus_pieces.h)"};
+}
+
 bool given(const po::variables_map& vm, const char* name) {
   return vm.count(name) != 0;
 }
@@ -180,6 +205,9 @@ Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, st
         PieceCondition piece;
         piece.name = std::string(trim(item.substr(at + 6)));
         if (piece.name.empty()) return item_error(option, i, item, "no piece name");
+        Result<std::string> known = known_piece_name(piece.name);
+        if (!known) return item_error(option, i, item, known.error().message);
+        piece.name = std::move(*known);
         if (at != 0) {
           if (u[at - 1] != ':') return item_error(option, i, item, "write C:piece:NAME");
           const std::string_view colour = trim(item.substr(0, at - 1));
@@ -225,22 +253,18 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   }
   std::optional<PositionTarget> target;
   if (given(vm, "position")) {
+    // The target's errors start with the option and its value already.
     Result<PositionTarget> t = position_from_game(db, vm["position"].as<std::string>());
-    if (!t) return Error{{}, "--position: " + t.error().message};
+    if (!t) return t.error();
     target = std::move(*t);
   } else if (given(vm, "position-file")) {
     Result<PositionTarget> t = position_from_file(vm["position-file"].as<std::string>());
-    if (!t) return Error{{}, "--position-file: " + t.error().message};
+    if (!t) return t.error();
     target = std::move(*t);
   }
   if (target) {
-    const Family family = target->shape.family;
-    if (f.game.family && *f.game.family != family) {
-      return Error{{},
-                   "--family " + std::string(family_name(*f.game.family)) +
-                       " contradicts the position's family " + std::string(family_name(family))};
-    }
-    f.game.family = family;
+    if (auto conflict = family_conflict(f.game.family, *target)) return *conflict;
+    f.game.family = target->shape.family;
     if (symmetric) {
       f.position_hashes = symmetric_hashes(target->shape, target->occupants, target->links);
     } else {
@@ -303,6 +327,11 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   if (given(vm, "pattern")) {
     if (auto e = need_family("pattern")) return *e;
     if (!f.game.size) return Error{{}, "--pattern needs --size (placements depend on the board)"};
+    if (*f.game.size > kMaxPatternSide) {
+      return Error{{},
+                   "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
+                       " are searched for patterns, not " + std::to_string(*f.game.size)};
+    }
     Pattern pattern;
     const std::vector<std::string_view> items = split_items(vm["pattern"].as<std::string>());
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -326,11 +355,22 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
     if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
   }
 
-  if (given(vm, "eval-min")) f.eval_min = vm["eval-min"].as<double>();
-  if (given(vm, "eval-max")) f.eval_max = vm["eval-max"].as<double>();
-  if (given(vm, "eval-swing")) {
-    f.eval_swing = vm["eval-swing"].as<double>();
-    if (*f.eval_swing < 0) return Error{{}, "--eval-swing must not be negative"};
+  // Evaluations are on -10000..10000 (docs/queries.md); a bound outside it
+  // (or NaN, which compares false with everything) is a mistake, not a query.
+  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
+    if (!given(vm, option)) continue;
+    const double value = vm[option].as<double>();
+    const bool swing = std::string_view(option) == "eval-swing";
+    const double low = swing ? 0 : -kEvalBound;
+    const double high = swing ? 2 * kEvalBound : kEvalBound;
+    if (!(value >= low && value <= high)) {
+      std::ostringstream text;
+      text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
+      return Error{{}, text.str()};
+    }
+    (std::string_view(option) == "eval-min"   ? f.eval_min
+     : std::string_view(option) == "eval-max" ? f.eval_max
+                                              : f.eval_swing) = value;
   }
   f.has_eval = given(vm, "has-eval");
   const std::string source = vm["eval-source"].as<std::string>();

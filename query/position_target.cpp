@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "games/position.h"
 #include "importers/game_file.h"
 #include "query/position_view.h"
 #include "schema/game_loader.h"
@@ -45,7 +46,25 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
   return target;
 }
 
+// "line 1, column 17: message" (the game's number too when not the first).
+std::string located(const Diagnostic& d) {
+  std::string out;
+  if (d.game_index > 0) out = "game " + std::to_string(d.game_index + 1) + ", ";
+  const std::string where = d.pos.to_string();
+  if (!where.empty()) out += where + ": ";
+  return out + d.message;
+}
+
 }  // namespace
+
+std::optional<Error> family_conflict(const std::optional<Family>& family,
+                                     const PositionTarget& target) {
+  if (!family || *family == target.shape.family) return std::nullopt;
+  return Error{{},
+               "--family " + std::string(family_name(*family)) +
+                   " contradicts the position's family " +
+                   std::string(family_name(target.shape.family))};
+}
 
 Result<PositionTarget> position_from_game(Database& db, const std::string& spec) {
   const std::string what = "--position '" + spec + "'";
@@ -86,17 +105,26 @@ Result<PositionTarget> position_from_file(const std::string& path) {
   if (in.bad()) return Error{{}, what + ": cannot read the file"};
   const std::string bytes = buffer.str();
   const ParsedFile parsed = parse_game_file(bytes);
-  if (parsed.games.empty()) {
-    std::string why = "no game in it";
-    if (!parsed.diagnostics.empty()) {
-      const Diagnostic& d = parsed.diagnostics.front();
-      why = d.message;
-      const std::string where = d.pos.to_string();
-      if (!where.empty()) why += " (" + where + ")";
-    }
-    return Error{{}, what + ": " + why};
+  // A game lost before the first stored one would make games.front() some
+  // other game than the file's first: refuse, as for a lost file.
+  for (const Diagnostic& d : parsed.diagnostics) {
+    if (d.game_index <= 0) return Error{d.pos, what + ": " + located(d)};
   }
-  return position_in_game(parsed.games.front(), -1, what);
+  if (parsed.games.empty()) return Error{{}, what + ": no game in it"};
+  const GameRecord& game = parsed.games.front();
+  // Whatever the reader had to guess at (a move it kept as a property, a
+  // syntax slip it recovered from) or a move the rules refuse would quietly
+  // give another position than the one meant (B[zz] on 13x13 would leave
+  // the empty board, which every game has): the file is refused, saying
+  // where.
+  if (!game.warnings.empty()) {
+    return Error{game.warnings.front().pos, what + ": " + located(game.warnings.front())};
+  }
+  const GamePositions positions = compute_positions(game);
+  if (!positions.warnings.empty()) {
+    return Error{positions.warnings.front().pos, what + ": " + located(positions.warnings.front())};
+  }
+  return position_in_game(game, -1, what);
 }
 
 }  // namespace ludex

@@ -7,6 +7,7 @@
 #define LUDEX_QUERY_POSITION_TARGET_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,12 @@ Result<PositionTarget> position_in_stored_game(Database& db, std::int64_t game_i
 // position at the end of its first game's main line. Error (with the file's
 // own diagnostic) when it does not read or its positions cannot be computed.
 Result<PositionTarget> position_from_file(const std::string& path);
+
+// The usage error for a --family that is not the position's own ("--family
+// hex contradicts the position's family twixt"); nullopt when the filter
+// names no family or the same one.
+std::optional<Error> family_conflict(const std::optional<Family>& family,
+                                     const PositionTarget& target);
 
 }  // namespace ludex
 

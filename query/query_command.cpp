@@ -23,9 +23,18 @@ int print_nodes(Database& db, const NodeFilter& filter, Output output, bool coun
     return 0;
   }
   const bool comment = !filter.comment_match.empty();
-  if (output == Output::kTable) write_node_table_header(std::cout, comment);
-  if (output == Output::kCsv) write_node_csv_header(std::cout, comment);
+  // The header waits for the first hit (or the end): find_nodes throws for a
+  // comment query FTS5 cannot parse, and a usage error must leave stdout
+  // empty.
+  bool header_written = false;
+  auto write_header = [&] {
+    if (header_written) return;
+    header_written = true;
+    if (output == Output::kTable) write_node_table_header(std::cout, comment);
+    if (output == Output::kCsv) write_node_csv_header(std::cout, comment);
+  };
   find_nodes(db, filter, [&](const NodeHit& hit) {
+    write_header();
     switch (output) {
       case Output::kJson:
         std::cout << json_line(node_hit_json(hit, comment)) << "\n";
@@ -39,6 +48,7 @@ int print_nodes(Database& db, const NodeFilter& filter, Output output, bool coun
     }
     return true;
   });
+  write_header();
   return 0;
 }
 

@@ -21,7 +21,7 @@ struct GameFilter {
   // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;
   std::optional<Family> family;
-  std::string variant;                // exact, "" = any
+  std::string variant;                // exact but for ASCII case, "" = any
   std::optional<std::int32_t> size;   // columns (and rows) of the board
   std::string event;                  // case-insensitive, '*' wildcards, "" = any
   std::string result;                 // RE as written, case-insensitive, '*' wildcards, "" = any

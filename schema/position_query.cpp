@@ -343,7 +343,7 @@ class PatternMatcher {
   }
 
  private:
-  static constexpr int kSide = 256;  // codes carry coordinates up to 255 too
+  static constexpr int kSide = kMaxPatternSide;
   static bool on_grid(Point p) { return p.x >= 0 && p.y >= 0 && p.x < kSide && p.y < kSide; }
   static std::size_t cell(Point p) { return static_cast<std::size_t>(p.x) * kSide + p.y; }
   std::int8_t at(Point p) const { return on_grid(p) ? board_[cell(p)] : 0; }
@@ -578,16 +578,17 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
   NextMoves out;
   {
     SQLite::Statement st(db.handle(),
-                         "SELECT count(*), count(DISTINCT n.game_id) FROM nodes AS n "
+                         "SELECT n.game_id, count(*) FROM nodes AS n "
                          "JOIN games AS g ON g.game_id = n.game_id WHERE n.position_hash = ?" +
-                             games.sql);
+                             games.sql + " GROUP BY n.game_id ORDER BY n.game_id");
     st.bind(1, static_cast<std::int64_t>(hash));
     bind_params(st, games, 2);
     ResetOnExit reset(st);
-    if (st.executeStep()) {
-      out.positions = st.getColumn(0).getInt64();
-      out.games = st.getColumn(1).getInt64();
+    while (st.executeStep()) {
+      out.game_ids.push_back(st.getColumn(0).getInt64());
+      out.positions += st.getColumn(1).getInt64();
     }
+    out.games = static_cast<std::int64_t>(out.game_ids.size());
   }
   // The children of a node: the first is node_id + 1 (pre-order), each next
   // sibling starts after the previous one's subtree, until the parent's
@@ -636,9 +637,13 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
       ++c.games;
       if (winner == 1) ++c.seat1_wins;
       if (winner == 2) ++c.seat2_wins;
+      c.game_winners.emplace_back(game_id, static_cast<std::int8_t>(winner));
     }
   }
-  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
+  for (auto& [key, c] : moves) {
+    std::sort(c.game_winners.begin(), c.game_winners.end());
+    out.moves.push_back(std::move(c));
+  }
   // Stable: the map gave key order, which breaks the ties.
   std::stable_sort(
       out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {

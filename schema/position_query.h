@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -27,6 +28,10 @@ struct PieceCondition {
   std::string name;
   std::int8_t color = 0;
 };
+
+// The largest board side patterns are matched on: the in-memory board the
+// matcher replays positions on is kMaxPatternSide squared.
+inline constexpr std::int32_t kMaxPatternSide = 256;
 
 // Every set condition must hold at a node. Position conditions (has, empty,
 // links, pieces, patterns) are in the model's coordinates and colours (seat,
@@ -49,7 +54,8 @@ struct NodeFilter {
   // empty points holds no stone of that colour, color 0 = none at all).
   // Checked by replaying the candidate games' positions in memory, so the
   // number of alternatives (thousands for a symmetric Go pattern) costs
-  // little per node; see docs/queries.md.
+  // little per node; see docs/queries.md. Points outside
+  // 0..kMaxPatternSide - 1 never match.
   std::vector<Pattern> patterns;
   // An FTS5 query over the node's comment (comments_fts MATCH); "" = none.
   // comment_words_query() turns plain words into one. A syntax error is
@@ -116,11 +122,15 @@ struct Continuation {
   std::int64_t games = 0;        // distinct games among them
   std::int64_t seat1_wins = 0;   // of those games, won by seat 1 (games.winner = 1)
   std::int64_t seat2_wins = 0;   // ... won by seat 2
+  // Those games as (game id, games.winner), ascending: lets a caller that
+  // merges continuations (ludex next --symmetric) count a game once.
+  std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
 };
 
 struct NextMoves {
-  std::int64_t positions = 0;  // nodes with the hash in the filtered games
-  std::int64_t games = 0;      // distinct games among them
+  std::int64_t positions = 0;          // nodes with the hash in the filtered games
+  std::int64_t games = 0;              // distinct games among them
+  std::vector<std::int64_t> game_ids;  // those games, ascending
   // Ordered by occurrences, then games, descending; then by seat, colour,
   // kind, points and piece.
   std::vector<Continuation> moves;

@@ -47,7 +47,7 @@ Condition game_condition(const GameFilter& f) {
     c.text(std::string(family_name(*f.family)));
   }
   if (!f.variant.empty()) {
-    c.add(" AND g.variant = ?");
+    c.add(" AND g.variant = ? COLLATE NOCASE");  // ASCII case: variant names are ASCII
     c.text(f.variant);
   }
   if (f.size) {

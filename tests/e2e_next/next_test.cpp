@@ -53,6 +53,53 @@ struct Tally {
   friend bool operator==(const Tally&, const Tally&) = default;
 };
 
+// Seat 1's share of the decided games, -1 when none was decided.
+double win_rate(std::int64_t seat1_wins, std::int64_t seat2_wins) {
+  const std::int64_t decided = seat1_wins + seat2_wins;
+  return decided == 0 ? -1.0 : static_cast<double>(seat1_wins) / static_cast<double>(decided);
+}
+
+// One row of `ludex next --json`: what the tests compare, by move.
+struct Row {
+  std::int64_t occurrences = 0;
+  std::int64_t games = 0;
+  std::int64_t seat1_wins = 0;
+  std::int64_t seat2_wins = 0;
+  double rate = -1;  // seat1_win_rate; -1 for null
+  friend bool operator==(const Row&, const Row&) = default;
+};
+
+// A row as the files say it should be: the rate from the wins.
+Row row(std::int64_t occurrences, std::int64_t games, std::int64_t seat1_wins,
+        std::int64_t seat2_wins) {
+  return {occurrences, games, seat1_wins, seat2_wins, win_rate(seat1_wins, seat2_wins)};
+}
+
+// `ludex next ... --json` as move -> row, moves as their single point (or
+// their kind when not a placement); each move at most once.
+std::map<std::string, Row> next_rows(const std::vector<std::string>& args) {
+  std::map<std::string, Row> out;
+  for (const Json& j : json_lines(run_ludex_ok(args).out)) {
+    const std::string key = j.at("kind") == "place" ? j.at("points").at(0).get<std::string>()
+                                                    : j.at("kind").get<std::string>();
+    CHECK(out.count(key) == 0);
+    out[key] = Row{j.at("occurrences").get<std::int64_t>(), j.at("games").get<std::int64_t>(),
+                   j.at("seat1_wins").get<std::int64_t>(), j.at("seat2_wins").get<std::int64_t>(),
+                   j.at("seat1_win_rate").is_null() ? -1.0 : j.at("seat1_win_rate").get<double>()};
+  }
+  return out;
+}
+
+std::string rows_text(const std::map<std::string, Row>& rows) {
+  std::string out;
+  for (const auto& [move, r] : rows) {
+    out += move + ": " + std::to_string(r.occurrences) + "/" + std::to_string(r.games) + "/" +
+           std::to_string(r.seat1_wins) + "/" + std::to_string(r.seat2_wins) + "/" +
+           std::to_string(r.rate) + "; ";
+  }
+  return out;
+}
+
 // `ludex next ... --json` as move -> tally; a move is its single point for
 // placements and its kind otherwise ("swap-pieces", "resign", ...).
 std::map<std::string, Tally> next_moves(const std::vector<std::string>& args) {
@@ -143,6 +190,15 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
       next_moves({"next", "--db", db, "--position-file", opening, "--json"});
   INFO("ludex vs files: " << differences(found, expected));
   CHECK(found == expected);
+  // seat1_win_rate is wins / (wins + losses) of the games the files count.
+  for (const auto& [move, r] :
+       next_rows({"next", "--db", db, "--position-file", opening, "--json"})) {
+    INFO("move " << move);
+    REQUIRE(expected.count(move) == 1);
+    const Tally& t = expected.at(move);
+    CHECK(r.rate == win_rate(t.seat1_wins, t.seat2_wins));
+    CHECK(r.games == t.occurrences);
+  }
 
   // The table is sorted by frequency.
   const RunResult table = run_ludex_ok({"next", "--db", db, "--position-file", opening});
@@ -220,6 +276,80 @@ TEST_CASE("a position is named by move numbers as the nodes count them", "[e2e][
   REQUIRE(hits.size() == 1);
   CHECK(hits.front().at("move_number") == 3);
   CHECK(run_ludex({"query", "--db", db, "--position", "1:4"}).exit_code == 2);
+}
+
+}  // namespace ludex::test
+
+namespace ludex::test {
+
+TEST_CASE("next counts games once and folds the moves a symmetric position cannot tell apart",
+          "[e2e][next]") {
+  // 5x5 Hex; the half turn maps a3 <-> e3, b2 <-> d4, a1 <-> e5 and c3 onto
+  // itself, and the empty board onto itself: from the empty board a3 and e3
+  // are one move. g4 plays both at the root (two variations), g7 plays a1
+  // twice (two variations): games < occurrences there.
+  ScratchDir dir("e2e-next-stabiliser");
+  write_bytes(dir.path() / "g1.sgf", "(;FF[4]GM[11]SZ[5]RE[B+];B[a3];W[c3])\n");
+  write_bytes(dir.path() / "g2.sgf", "(;FF[4]GM[11]SZ[5]RE[W+];B[e3];W[b2])\n");
+  write_bytes(dir.path() / "g3.sgf", "(;FF[4]GM[11]SZ[5]RE[B+];B[c3])\n");
+  write_bytes(dir.path() / "g4.sgf", "(;FF[4]GM[11]SZ[5]RE[W+](;B[a3];W[b4])(;B[e3];W[d2]))\n");
+  write_bytes(dir.path() / "g5.sgf", "(;FF[4]GM[11]SZ[5];B[b2])\n");
+  write_bytes(dir.path() / "g6.sgf", "(;FF[4]GM[11]SZ[5]RE[B+];B[d4])\n");
+  write_bytes(dir.path() / "g7.sgf", "(;FF[4]GM[11]SZ[5]RE[B+](;B[a1];W[b1])(;B[a1];W[c1]))\n");
+  write_bytes(dir.path() / "g8.sgf", "(;FF[4]GM[11]SZ[5]RE[B+];B[c3];W[a3])\n");
+  write_bytes(dir.path() / "g9.sgf", "(;FF[4]GM[11]SZ[5];B[c3];W[e3])\n");
+  const std::string db = dir / "s.db";
+  import_paths(db, {dir.path().string()});
+  const std::string empty = dir / "empty.sgf";
+  write_bytes(empty, "(;FF[4]GM[11]SZ[5])\n");
+
+  // (occurrences, games, seat 1 wins, seat 2 wins), counted from the files.
+  const std::map<std::string, Row> plain = {{"a3", row(2, 2, 1, 1)}, {"e3", row(2, 2, 0, 2)},
+                                            {"c3", row(3, 3, 2, 0)}, {"b2", row(1, 1, 0, 0)},
+                                            {"d4", row(1, 1, 1, 0)}, {"a1", row(2, 1, 1, 0)}};
+  const std::map<std::string, Row> found =
+      next_rows({"next", "--db", db, "--position-file", empty, "--json"});
+  INFO("plain: " << rows_text(found));
+  CHECK(found == plain);
+  // Folded onto the smaller point of each pair (a3 before e3: columns
+  // first); g4 counts once for a3.
+  const std::map<std::string, Row> folded = {{"a3", row(4, 3, 1, 2)},
+                                             {"c3", row(3, 3, 2, 0)},
+                                             {"b2", row(2, 2, 1, 0)},
+                                             {"a1", row(2, 1, 1, 0)}};
+  const std::map<std::string, Row> found_folded =
+      next_rows({"next", "--db", db, "--position-file", empty, "--json", "--symmetric"});
+  INFO("folded: " << rows_text(found_folded));
+  CHECK(found_folded == folded);
+  // The table's header counts the 9 roots in 9 games either way.
+  CHECK_THAT(run_ludex_ok({"next", "--db", db, "--position-file", empty, "--symmetric"}).out,
+             Catch::Contains(": 9 times in 9 games"));
+
+  // {B c3} is its own half-turn image as well: from it W a3 (g8) and W e3
+  // (g9) are one move.
+  const std::string centre = dir / "centre.sgf";
+  write_bytes(centre, "(;FF[4]GM[11]SZ[5];B[c3])\n");
+  CHECK(next_rows({"next", "--db", db, "--position-file", centre, "--json"}) ==
+        std::map<std::string, Row>{{"a3", row(1, 1, 1, 0)}, {"e3", row(1, 1, 0, 0)}});
+  CHECK(next_rows({"next", "--db", db, "--position-file", centre, "--json", "--symmetric"}) ==
+        std::map<std::string, Row>{{"a3", row(2, 2, 1, 0)}});
+}
+
+TEST_CASE("next --family must agree with the position's family", "[e2e][next]") {
+  ScratchDir dir("e2e-next-family");
+  write_bytes(dir.path() / "g.sgf", "(;FF[4]GM[11]SZ[5];B[b2];W[c3])\n");
+  const std::string db = dir / "f.db";
+  import_paths(db, {dir.path().string()});
+  const RunResult next = run_ludex({"next", "--db", db, "--position", "1:1", "--family", "go"});
+  CHECK(next.exit_code == 2);
+  CHECK(next.out.empty());
+  CHECK_THAT(next.err, Catch::Contains("--family go contradicts the position's family hex"));
+  const RunResult query = run_ludex({"query", "--db", db, "--position", "1:1", "--family", "go"});
+  CHECK(query.exit_code == 2);
+  CHECK_THAT(query.err, Catch::Contains("--family go contradicts the position's family hex"));
+  // The same family is fine.
+  CHECK(next_rows({"next", "--db", db, "--position", "1:1", "--family", "hex", "--json"}) ==
+        std::map<std::string, Row>{{"c3", row(1, 1, 0, 0)}});
 }
 
 }  // namespace ludex::test

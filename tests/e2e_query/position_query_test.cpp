@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tests/e2e/e2e_support.h"
+#include "tests/e2e_positions/positions_support.h"
 
 namespace ludex::test {
 namespace {
@@ -97,6 +98,35 @@ TEST_CASE("query --position finds one position in a .tgt, an SGF and a Little Go
   const RunResult bad = run_ludex({"query", "--db", db, "--position", "x:5"});
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.err, Catch::Contains("--position"));
+}
+
+TEST_CASE("query --position finds one hex position in a .hgt, a HexGui SGF and a .hsgf file",
+          "[e2e][query]") {
+  // write_hex_swap_game: on 7x7 seat 1 c2, seat 2 swaps (its stone on b3,
+  // seat 1's gone), then B d4, W c5, B e6; the same moves in each format, so
+  // each position stands at the same move number in all three.
+  ScratchDir dir("e2e-query-hex-position");
+  write_hex_swap_game(dir.path() / "hexgui.sgf", dir.path() / "lg.hsgf", dir.path() / "jh.hgt");
+  const std::string db = dir / "h.db";
+  import_paths(db, {dir.path().string()});
+  const auto ids = game_ids_by_file(db);
+  REQUIRE(ids.size() == 3);
+  // The stones after n moves, as HexGui setup properties.
+  const std::vector<std::string> stones = {
+      "", "AB[c2]", "AW[b3]", "AB[d4]AW[b3]", "AB[d4]AW[b3][c5]", "AB[d4][e6]AW[b3][c5]"};
+  for (int n = 0; n <= 5; ++n) {
+    INFO("move " << n);
+    const std::set<std::pair<std::string, int>> expected = {
+        {"hexgui.sgf", n}, {"lg.hsgf", n}, {"jh.hgt", n}};
+    for (const auto& [file, id] : ids) {
+      INFO("--position of " << file);
+      CHECK(hit_set(query_json(db, {"--position", std::to_string(id) + ":" + std::to_string(n)})) ==
+            expected);
+    }
+    const std::string position = dir / ("position" + std::to_string(n) + ".sgf");
+    write_bytes(position, "(;FF[4]GM[11]SZ[7]" + stones[static_cast<std::size_t>(n)] + ")\n");
+    CHECK(hit_set(query_json(db, {"--position-file", position})) == expected);
+  }
 }
 
 TEST_CASE("query --pattern matches anywhere on the board", "[e2e][query]") {
