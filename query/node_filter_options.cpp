@@ -355,23 +355,6 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
     if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
   }
 
-  // Evaluations are on -10000..10000 (docs/queries.md); a bound outside it
-  // (or NaN, which compares false with everything) is a mistake, not a query.
-  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
-    if (!given(vm, option)) continue;
-    const double value = vm[option].as<double>();
-    const bool swing = std::string_view(option) == "eval-swing";
-    const double low = swing ? 0 : -kEvalBound;
-    const double high = swing ? 2 * kEvalBound : kEvalBound;
-    if (!(value >= low && value <= high)) {
-      std::ostringstream text;
-      text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
-      return Error{{}, text.str()};
-    }
-    (std::string_view(option) == "eval-min"   ? f.eval_min
-     : std::string_view(option) == "eval-max" ? f.eval_max
-                                              : f.eval_swing) = value;
-  }
   f.has_eval = given(vm, "has-eval");
   const std::string source = vm["eval-source"].as<std::string>();
   if (source == "gametree") {
@@ -380,6 +363,32 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
     f.eval_source = EvalSource::kSgfValue;
   } else {
     return Error{{}, "--eval-source: unknown source '" + source + "' (gametree, sgf)"};
+  }
+  // Game-tree evaluations are on -10000..10000 (docs/queries.md): a bound
+  // outside it is a mistake, not a query. SGF V[] values keep their own raw
+  // scale, so only NaN (which compares false with everything) is refused there.
+  const bool bounded = f.eval_source == EvalSource::kGameTree;
+  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
+    if (!given(vm, option)) continue;
+    const double value = vm[option].as<double>();
+    const bool swing = std::string_view(option) == "eval-swing";
+    const double low = swing ? 0 : -kEvalBound;
+    const double high = swing ? 2 * kEvalBound : kEvalBound;
+    const bool ok =
+        bounded ? (value >= low && value <= high) : (value == value && (!swing || value >= 0));
+    if (!ok) {
+      std::ostringstream text;
+      if (bounded) {
+        text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
+      } else {
+        text << "--" << option << " " << value << ": give a number"
+             << (swing ? " of at least 0" : "");
+      }
+      return Error{{}, text.str()};
+    }
+    (std::string_view(option) == "eval-min"   ? f.eval_min
+     : std::string_view(option) == "eval-max" ? f.eval_max
+                                              : f.eval_swing) = value;
   }
   if (given(vm, "comment") && given(vm, "comment-fts")) {
     return Error{{}, "give at most one of --comment and --comment-fts"};

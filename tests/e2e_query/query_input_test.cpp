@@ -149,6 +149,12 @@ TEST_CASE("small option values are checked: pieces, evaluations, dates, variants
   require_usage_error(with({"--eval-swing", "nan"}), "--eval-swing");
   CHECK(run_ludex_ok(with({"--eval-min", "-10000", "--eval-max", "10000", "--count"})).out ==
         "0\n");
+  // SGF V[] values keep their raw scale: any number bounds them, NaN does not.
+  CHECK(run_ludex_ok(
+            with({"--eval-source", "sgf", "--eval-min", "-50000", "--eval-max", "1e9", "--count"}))
+            .out == "0\n");
+  require_usage_error(with({"--eval-source", "sgf", "--eval-min", "nan"}), "--eval-min");
+  require_usage_error(with({"--eval-source", "sgf", "--eval-swing", "-1"}), "--eval-swing");
   for (const std::string bad :
        {"20", "2020-3", "2020-13", "2020-03-32", "2020/03/04", "x", "2020-03-04T10"}) {
     require_usage_error(with({"--date-from", bad}),
