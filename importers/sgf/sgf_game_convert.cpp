@@ -250,6 +250,18 @@ class GameConverter {
     return std::nullopt;
   }
 
+  // Adds the kSgfValue evaluation `text` stands for to d; false (and d
+  // unchanged) if it is not an SGF real number.
+  static bool add_sgf_value(std::string_view text, NodeData& d) {
+    const std::optional<double> value = parse_sgf_real(text);
+    if (!value) return false;
+    Evaluation e;
+    e.source = EvalSource::kSgfValue;
+    e.value = *value;
+    d.evaluations.push_back(e);
+    return true;
+  }
+
   // Converts the raw properties of node i into d: moves out to moves and
   // move_props, the comment and value out to their fields, the rest kept in
   // props in order.
@@ -271,15 +283,10 @@ class GameConverter {
       }
       // An SGF value that is a plain real number as written needs neither
       // unescaping nor decoding (what does goes the long way below).
-      if (!have_value && raw.value_count == 1 && raw.id == "V") {
-        if (auto value = parse_sgf_real(raw_.values_of(raw).front())) {
-          Evaluation e;
-          e.source = EvalSource::kSgfValue;
-          e.value = *value;
-          d.evaluations.push_back(e);
-          have_value = true;
-          continue;
-        }
+      if (!have_value && raw.value_count == 1 && raw.id == "V" &&
+          add_sgf_value(raw_.values_of(raw).front(), d)) {
+        have_value = true;
+        continue;
       }
       Property p = materialise(raw);
       if (is_sgf_point_property(p.id)) {
@@ -292,11 +299,7 @@ class GameConverter {
           continue;
         }
         if (!have_value && p.values.size() == 1 && sgf_id_is(p.id, "V")) {
-          if (auto value = parse_sgf_real(p.values.front())) {
-            Evaluation e;
-            e.source = EvalSource::kSgfValue;
-            e.value = *value;
-            d.evaluations.push_back(e);
+          if (add_sgf_value(p.values.front(), d)) {
             have_value = true;
             continue;
           }

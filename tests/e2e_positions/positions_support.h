@@ -92,6 +92,19 @@ class GtvBytes {
               value;
   }
   void end_header() { bytes_ += '\0'; }
+  // The header of a version 2 file as the known writer lays it out, ended:
+  // gtv, the players, type ("hex1" or "twixt1"), bdsize and the type's
+  // version key.
+  void version2_header(const std::string& type, std::uint32_t size, const std::string& player1,
+                       const std::string& player2) {
+    header("gtv", be32(2));
+    header("player1", player1);
+    header("player2", player2);
+    header("type", type);
+    header("bdsize", be32(size));
+    header(type == "hex1" ? "hgtv" : "tgtv", be32(1));
+    end_header();
+  }
   // A node with one short move (x, y, colour from 0/1/2), or none when
   // colour is 0.
   void node(int x, int y, int colour, int children) {
@@ -146,13 +159,7 @@ inline void write_hex_swap_game(const std::filesystem::path& hexgui,
               "(;FF[4]EV[hex.HEX7.mc.2020.jan.1.1]PB[alice]PW[bob]SZ[7]RE[B]GC[ game #1]"
               "SO[http://www.littlegolem.com];W[cb];B[swap];W[dd];B[ce];W[ef])\n");
   GtvBytes hgt;
-  hgt.header("gtv", GtvBytes::be32(2));
-  hgt.header("player1", "alice");
-  hgt.header("player2", "bob");
-  hgt.header("type", "hex1");
-  hgt.header("bdsize", GtvBytes::be32(7));
-  hgt.header("hgtv", GtvBytes::be32(1));
-  hgt.end_header();
+  hgt.version2_header("hex1", 7, "alice", "bob");
   hgt.node(0, 0, 0, 1);
   hgt.node(1, 2, 1, 1);  // c2 = (2, 1), transposed
   hgt.node(1, 2, 2, 1);  // seat 2 in the same cell: the swap
@@ -177,13 +184,7 @@ inline void write_twixt_swap_game(const std::filesystem::path& gm21,
               "(;FF[4]EV[twixt.DEFAULT.mc.2021.jan.1.1]PB[ann]PW[bob]SZ[24]"
               "SO[https://www.littlegolem.net];b[ch];r[swap];b[kj];r[jl];b[ll];r[in];b[mn])\n");
   GtvBytes tgt;
-  tgt.header("gtv", GtvBytes::be32(2));
-  tgt.header("player1", "ann");
-  tgt.header("player2", "bob");
-  tgt.header("type", "twixt1");
-  tgt.header("bdsize", GtvBytes::be32(24));
-  tgt.header("tgtv", GtvBytes::be32(1));
-  tgt.end_header();
+  tgt.version2_header("twixt1", 24, "ann", "bob");
   tgt.node(0, 0, 0, 1);
   tgt.node(7, 2, 1, 1);  // c8 = (2, 7), transposed
   tgt.node(7, 2, 2, 1);  // seat 2 in the same hole: the swap

@@ -410,13 +410,7 @@ TEST_CASE("a corpus little golem hex game with a swap as .hgt and HexGui SGF", "
 
   std::string hexgui = "(;FF[4]GM[11]SZ[13]AP[HexGui:1.0]PB[Giupiter]PW[Tommah]";
   GtvBytes hgt;
-  hgt.header("gtv", GtvBytes::be32(2));
-  hgt.header("player1", "Giupiter");
-  hgt.header("player2", "Tommah");
-  hgt.header("type", "hex1");
-  hgt.header("bdsize", GtvBytes::be32(13));
-  hgt.header("hgtv", GtvBytes::be32(1));
-  hgt.end_header();
+  hgt.version2_header("hex1", 13, "Giupiter", "Tommah");
   hgt.node(0, 0, 0, 1);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Cell& m = moves[i];

@@ -39,13 +39,7 @@ const Link kK4J2{10, 3, 3};
 void write_spec_tgt(const std::filesystem::path& path, int pbem_null,
                     const std::vector<Link>& added) {
   GtvBytes tgt;
-  tgt.header("gtv", GtvBytes::be32(2));
-  tgt.header("player1", "ann");
-  tgt.header("player2", "bob");
-  tgt.header("type", "twixt1");
-  tgt.header("bdsize", GtvBytes::be32(24));
-  tgt.header("tgtv", GtvBytes::be32(1));
-  tgt.end_header();
+  tgt.version2_header("twixt1", 24, "ann", "bob");
   tgt.node(0, 0, 0, 1);
   tgt.node(8, 3, 2, 1);                                    // i4
   tgt.node(9, 1, 2, 1);                                    // J2
