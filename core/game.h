@@ -34,6 +34,16 @@ std::optional<Family> parse_family(std::string_view name);
 enum class SourceFormat : std::uint8_t { kSgf = 0, kGameTree = 1, kT1 = 2 };
 std::string_view source_format_name(SourceFormat format);
 
+// True if the link additions of `move`, read from a file of `format`, do not
+// count: a binary game tree's autolinking long move (pbem_null = 1) lists
+// additions that "whether or not [the list] is zero-length, [are] ignored"
+// (specs/game-tree-binary-format.txt), while an autolinking SGF long move's
+// additions count (specs/twixt-sgf.txt). Positions, the moves hash and the
+// writers all follow this one rule.
+inline bool link_additions_ignored(SourceFormat format, const Move& move) {
+  return format == SourceFormat::kGameTree && move.autolink;
+}
+
 // A player in a seat. name is UTF-8.
 struct SeatPlayer {
   std::int8_t seat = 0;

@@ -54,8 +54,8 @@ bool is_long_move(const Move& move) {
 // centre. Additions by centre and slope, in the order written. The additions
 // of an autolinking move read from a binary game tree are left out: its
 // position builder ignores them (specs/game-tree-binary-format.txt).
-void add_long_move(Mixer& mix, const Move& move, bool binary_tree) {
-  const bool ignore_additions = binary_tree && move.autolink;
+void add_long_move(Mixer& mix, const Move& move, SourceFormat format) {
+  const bool ignore_additions = link_additions_ignored(format, move);
   std::uint64_t edits = 0;
   for (const LinkEdit& e : move.links) {
     if (!e.add || !ignore_additions) ++edits;
@@ -85,7 +85,6 @@ std::uint64_t moves_hash(const GameRecord& game) {
           static_cast<std::uint32_t>(game.rows));
   const GameTree& tree = game.tree;
   if (tree.empty()) return 0;
-  const bool binary_tree = game.format == SourceFormat::kGameTree;
   // (node, depth counted in move-bearing nodes above it)
   std::vector<std::pair<NodeIndex, std::uint32_t>> stack = {{0, 0}};
   std::vector<Point> points;
@@ -120,7 +119,7 @@ std::uint64_t moves_hash(const GameRecord& game) {
         mix.add(static_cast<std::uint64_t>(static_cast<std::uint16_t>(p.x)) << 16 |
                 static_cast<std::uint16_t>(p.y));
       }
-      if (is_long_move(move)) add_long_move(mix, move, binary_tree);
+      if (is_long_move(move)) add_long_move(mix, move, game.format);
     }
     any = any || bears;
     const std::uint32_t child_depth = bears ? depth + 1 : depth;

@@ -99,15 +99,15 @@ std::optional<LinkSlot> slot_at_centre(std::int32_t cx2, std::int32_t cy2, std::
 
 class TwixtPosition final : public Position {
  public:
-  // binary_long_moves: the game was read from a binary game tree, whose
-  // autolinking long moves (pbem_null = 1) list additions that are ignored.
+  // format: what the game was read from, which decides whether a long
+  // move's link additions count (link_additions_ignored, core/game.h).
   TwixtPosition(std::int32_t columns, std::int32_t rows, TwixtRuleset ruleset, bool little_golem,
-                bool binary_long_moves)
+                SourceFormat format)
       : columns_(columns),
         rows_(rows),
         ruleset_(ruleset),
         little_golem_(little_golem),
-        binary_long_moves_(binary_long_moves),
+        format_(format),
         pegs_(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), 0),
         links_(pegs_.size(), 0),
         hash_(board_key(Family::kTwixt, columns, rows)) {}
@@ -405,7 +405,7 @@ class TwixtPosition final : public Position {
     // zero-length ... whether or not it is zero-length, it is ignored"
     // (specs/game-tree-binary-format.txt). An SGF long move autolinks too
     // but its additions count (specs/twixt-sgf.txt), so the format decides.
-    const bool ignore_additions = binary_long_moves_ && move.autolink;
+    const bool ignore_additions = link_additions_ignored(format_, move);
     for (const LinkEdit& e : move.links) {
       if (!e.add || ignore_additions) continue;
       auto s = addition_slot(e, seat);
@@ -452,7 +452,7 @@ class TwixtPosition final : public Position {
   std::int32_t rows_ = 0;
   TwixtRuleset ruleset_ = TwixtRuleset::kStandard;
   bool little_golem_ = false;
-  bool binary_long_moves_ = false;
+  SourceFormat format_ = SourceFormat::kSgf;
   std::vector<std::int8_t> pegs_;    // row-major; 0 empty, else the seat
   std::vector<std::uint8_t> links_;  // at each link's left end: bit d = direction d
   std::int32_t pegs_count_ = 0;
@@ -476,8 +476,7 @@ TwixtRuleset twixt_ruleset_of(const GameRecord& game) {
 Result<std::unique_ptr<Position>> new_twixt_position(const GameRecord& game) {
   if (auto error = board_size_error(Family::kTwixt, game.columns, game.rows, 3)) return *error;
   return std::unique_ptr<Position>(std::make_unique<TwixtPosition>(
-      game.columns, game.rows, twixt_ruleset_of(game), game.dialect == "littlegolem",
-      game.format == SourceFormat::kGameTree));
+      game.columns, game.rows, twixt_ruleset_of(game), game.dialect == "littlegolem", game.format));
 }
 
 }  // namespace ludex

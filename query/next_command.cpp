@@ -49,12 +49,6 @@ std::string move_text(Family family, const Continuation& c) {
   return out + points_text(family, c.points);
 }
 
-using MoveKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
-
-MoveKey key_of(const Continuation& c) {
-  return {c.seat, c.color, c.kind, c.points, c.piece};
-}
-
 // The move as `symmetry` maps it: its points (sorted again) and its Blokus
 // colour.
 Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Continuation c) {
@@ -165,7 +159,7 @@ int run_next_command(const std::vector<std::string>& args) {
   // Games are counted once per move even when they reach it several ways.
   std::int64_t positions = 0;
   std::set<std::int64_t> position_games;
-  std::map<MoveKey, Merged> merged;
+  std::map<ContinuationKey, Merged> merged;
   for (const auto& [hash, symmetry] : images) {
     const NextMoves next = continuations(db, hash, *filter);
     positions += next.positions;
@@ -173,10 +167,10 @@ int run_next_command(const std::vector<std::string>& args) {
     const BoardSymmetry back = inverse(symmetry);
     for (const Continuation& found : next.moves) {
       Continuation c = mapped(back, shape, found);
-      MoveKey key = key_of(c);
+      ContinuationKey key = key_of(c);
       for (std::size_t i = 1; i < stabiliser.size(); ++i) {
         Continuation image = mapped(stabiliser[i], shape, c);
-        MoveKey image_key = key_of(image);
+        ContinuationKey image_key = key_of(image);
         if (image_key < key) {
           key = std::move(image_key);
           c = std::move(image);

@@ -610,8 +610,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
   bind_params(st, games, 2);
   ResetOnExit reset(st);
 
-  using Key = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
-  std::map<Key, Continuation> moves;
+  std::map<ContinuationKey, Continuation> moves;
   std::set<std::pair<const Continuation*, std::int64_t>> seen;  // (move, game)
   while (st.executeStep()) {
     const std::int64_t game_id = st.getColumn(0).getInt64();
@@ -629,7 +628,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
     }
     std::sort(m.points.begin(), m.points.end());
     m.piece = column_text(st, 6);
-    Key key{m.seat, m.color, m.kind, m.points, m.piece};
+    ContinuationKey key = key_of(m);
     auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
     Continuation& c = it->second;
     ++c.occurrences;

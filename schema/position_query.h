@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -126,6 +127,13 @@ struct Continuation {
   // merges continuations (ludex next --symmetric) count a game once.
   std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
 };
+
+// What makes two continuations the same move: seat, colour, kind, points
+// (sorted) and piece; ordered, for maps and for choosing a representative.
+using ContinuationKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
+inline ContinuationKey key_of(const Continuation& c) {
+  return {c.seat, c.color, c.kind, c.points, c.piece};
+}
 
 struct NextMoves {
   std::int64_t positions = 0;          // nodes with the hash in the filtered games

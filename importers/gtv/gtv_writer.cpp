@@ -293,7 +293,8 @@ bool Writer::write_placement(NodeIndex index, const Move& move) {
   if (game_.family == Family::kHex && !move.links.empty()) {
     return fail("a hex move cannot carry link edits");
   }
-  if (is_long && move.autolink && game_.format != SourceFormat::kGameTree &&
+  if (is_long && link_additions_ignored(SourceFormat::kGameTree, move) &&
+      !link_additions_ignored(game_.format, move) &&
       std::any_of(move.links.begin(), move.links.end(), [](const LinkEdit& e) { return e.add; })) {
     // The format ignores an autolinking move's additions; writing them with
     // pbem_null = 0 would need the automatic links, which only a position

@@ -158,7 +158,7 @@ class GameWriter {
   // links that its position ignores (games/twixt_position.cpp); in SGF an
   // autolinking move's additions count, so they are not written.
   Move sgf_meaning(const Move& move) const {
-    if (game_.format != SourceFormat::kGameTree || !move.autolink) return move;
+    if (!link_additions_ignored(game_.format, move)) return move;
     Move written = move;
     std::erase_if(written.links, [](const LinkEdit& e) { return e.add; });
     return written;
