@@ -92,17 +92,24 @@ std::string format_blokus_point(const Point& p) {
   return format_column_letters(p.x) + std::to_string(p.y + 1);
 }
 
-Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSize& size) {
-  MovePoints points;
+std::optional<Error> append_blokus_point_list(std::string_view text, const BoardSize& size,
+                                              MovePoints* points) {
   std::string_view rest = text;
   while (true) {
     const std::size_t comma = rest.find(',');
     const std::string_view label = trim_ascii(rest.substr(0, comma));
-    auto p = parse_blokus_point(label, size);
+    Result<Point> p = parse_blokus_point(label, size);
     if (!p) return p.error();
-    points.push_back(*p);
-    if (comma == std::string_view::npos) break;
+    points->push_back(*p);
+    if (comma == std::string_view::npos) return std::nullopt;
     rest.remove_prefix(comma + 1);
+  }
+}
+
+Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSize& size) {
+  MovePoints points;
+  if (std::optional<Error> error = append_blokus_point_list(text, size, &points)) {
+    return std::move(*error);
   }
   return points;
 }

@@ -15,6 +15,7 @@
 #define LUDEX_GAMES_BLOKUS_POINTS_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -56,6 +57,10 @@ std::string format_blokus_point(const Point& p);
 // "f9,e10,f10" -> points in the order written; whitespace around a label is
 // ignored. Error for an empty label or a bad point.
 Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSize& size);
+// The same, appending the points to *points; nullopt on success. After an
+// error *points holds the points before the bad label.
+std::optional<Error> append_blokus_point_list(std::string_view text, const BoardSize& size,
+                                              MovePoints* points);
 // Inverse of parse_blokus_point_list.
 std::string format_blokus_point_list(std::span<const Point> points);
 

@@ -48,6 +48,42 @@ std::int32_t color_of_property(std::string_view id, std::int32_t colors) {
   return color <= colors ? color : 0;
 }
 
+class BlokusMoveDecoder final : public SgfMoveDecoder {
+ public:
+  explicit BlokusMoveDecoder(const SgfGameKind& kind)
+      : variant_(variant_of(kind)), size_(board_size_of(kind)) {}
+
+  std::optional<Error> decode(std::string_view id, std::span<const std::string_view> raw_values,
+                              Move* move) const override {
+    const std::int32_t color = color_of_property(id, variant_.colors);
+    if (color == 0) {
+      return Error{
+          {}, "'" + std::string(id) + "' is not a move property in " + std::string(variant_.name)};
+    }
+    const UnescapedValues values(raw_values, false);
+    if (values.empty()) return one_value_error("blokus", id, 0);
+    move->color = static_cast<std::int8_t>(color);
+    move->seat = blokus_seat_of_color(variant_, color);
+    if (values.size() == 1) {
+      const std::string_view text = trim_ascii(values.front());
+      if (text.empty() || iequals(text, "pass")) {
+        move->kind = MoveKind::kPass;
+        return std::nullopt;
+      }
+    }
+    for (const std::string_view value : values) {
+      if (std::optional<Error> error = append_blokus_point_list(value, size_, &move->points)) {
+        return error;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  const BlokusVariant& variant_;  // one of blokus_variants(), which live for the program
+  BoardSize size_;
+};
+
 class BlokusRules final : public FamilyRules {
  public:
   Family family() const override { return Family::kBlokus; }
@@ -56,34 +92,8 @@ class BlokusRules final : public FamilyRules {
     return color_of_property(id, variant_of(kind).colors) != 0;
   }
 
-  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const PropertyValues& raw_values) const override {
-    const SgfGameKind& kind = kind_or_default(ctx, Family::kBlokus);
-    const UnescapedValues values(raw_values, false);
-    const BlokusVariant& variant = variant_of(kind);
-    const std::int32_t color = color_of_property(id, variant.colors);
-    if (color == 0) {
-      return Error{
-          {}, "'" + std::string(id) + "' is not a move property in " + std::string(variant.name)};
-    }
-    if (values.empty()) return one_value_error("blokus", id, 0);
-    Move move;
-    move.color = static_cast<std::int8_t>(color);
-    move.seat = blokus_seat_of_color(variant, color);
-    if (values.size() == 1) {
-      const std::string_view text = trim_ascii(values.front());
-      if (text.empty() || iequals(text, "pass")) {
-        move.kind = MoveKind::kPass;
-        return move;
-      }
-    }
-    const BoardSize size = board_size_of(kind);
-    for (const std::string_view value : values) {
-      auto points = parse_blokus_point_list(value, size);
-      if (!points) return points.error();
-      move.points.insert(move.points.end(), points->begin(), points->end());
-    }
-    return move;
+  std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& kind) const override {
+    return std::make_unique<BlokusMoveDecoder>(kind);
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {

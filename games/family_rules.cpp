@@ -66,32 +66,32 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
                    std::to_string(count)};
 }
 
-namespace {
-
-bool has_backslash(const std::string& v) {
-  for (const char c : v) {
-    if (c == '\\') return true;
-  }
-  return false;
+Result<Move> FamilyRules::decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                                          const PropertyValues& values) const {
+  const std::unique_ptr<const SgfMoveDecoder> decoder =
+      move_decoder(kind_or_default(ctx, family()));
+  const SmallVector<std::string_view, 2> views(values.begin(), values.end());
+  Move move;
+  if (std::optional<Error> error = decoder->decode(id, views, &move)) return std::move(*error);
+  return move;
 }
 
-}  // namespace
-
-UnescapedValues::UnescapedValues(const PropertyValues& raw, bool twixt_sgf) {
-  views_.reserve(raw.size());
+UnescapedValues::UnescapedValues(std::span<const std::string_view> raw, bool twixt_sgf)
+    : values_(raw) {
   std::size_t escaped = 0;
-  for (const std::string& v : raw) {
-    if (has_backslash(v)) ++escaped;
-    views_.emplace_back(v);
+  for (const std::string_view v : raw) {
+    if (v.find('\\') != std::string_view::npos) ++escaped;
   }
   if (escaped == 0) return;
   // Sized before any view into it is taken: no later growth moves a string.
   owned_.reserve(escaped);
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    if (!has_backslash(raw[i])) continue;
-    owned_.push_back(twixt_sgf ? twixt_unescape_value(raw[i]) : sgf_unescape_value(raw[i]));
-    views_[i] = owned_.back();
+  views_.assign(raw.begin(), raw.end());
+  for (std::string_view& v : views_) {
+    if (v.find('\\') == std::string_view::npos) continue;
+    owned_.push_back(twixt_sgf ? twixt_unescape_value(v) : sgf_unescape_value(v));
+    v = owned_.back();
   }
+  values_ = views_;
 }
 
 Property single_value_property(std::string id, std::string value) {

@@ -8,6 +8,9 @@
 #define LUDEX_GAMES_FAMILY_RULES_H_
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,11 +62,32 @@ struct SgfKindInput {
 // input.root_props may be null (no root properties).
 SgfGameKind detect_sgf_kind(const SgfKindInput& input);
 
-// Everything a move decoder may need to know about the game and the place of
-// the move in it.
+// The game a single move is decoded for (FamilyRules::decode_sgf_move).
 struct SgfMoveContext {
   const SgfGameKind* kind = nullptr;
-  std::int32_t move_number = 0;  // 1 for the first move on the path from the root
+};
+
+// The move decoder of one game: what depends only on the game's kind (the
+// dialect, the board size, a Blokus variant, an old HexGui's swap meaning)
+// is worked out once when it is made (FamilyRules::move_decoder), not per
+// move, since a parsed archive has millions of moves. Immutable: decode may
+// be called from several threads at once.
+class SgfMoveDecoder {
+ public:
+  virtual ~SgfMoveDecoder() = default;
+
+  // Decodes one move property into *move, which the caller passes
+  // default-constructed. values are the raw bytes of the values, as between
+  // '[' and ']' in the file: SGF escapes still in (the decoders remove them;
+  // a Twixt "\i'4" keeps its backslash, the spec's falling-link sign), no
+  // charset conversion (Little Golem coordinates past 'z' are bytes
+  // 0x7B..0xFF; a Latin-1 -> UTF-8 converted copy is accepted too). Returns
+  // nullopt when the move decoded. A value that does not parse, a property
+  // that is not a move in this dialect, or a point off the board gives an
+  // Error whose message names the value (its pos is left for the caller to
+  // fill); *move is then unspecified. Never throws.
+  virtual std::optional<Error> decode(std::string_view id, std::span<const std::string_view> values,
+                                      Move* move) const = 0;
 };
 
 // Per-family SGF vocabulary.
@@ -76,17 +100,16 @@ class FamilyRules {
   // dialect (e.g. B, W; b, r for Little Golem Twixt; 1..4, BLUE.. for Blokus).
   virtual bool is_move_property(const SgfGameKind& kind, std::string_view id) const = 0;
 
-  // Decodes one move property. values are the raw bytes of the values, as
-  // between '[' and ']' in the file: SGF escapes still in (the decoders
-  // remove them; a Twixt "\i'4" keeps its backslash, the spec's falling-link
-  // sign), no charset conversion (Little Golem coordinates past 'z' are
-  // bytes 0x7B..0xFF; a Latin-1 -> UTF-8 converted copy is accepted too).
-  // A value that does not parse, or a point off the board of ctx.kind's
-  // size, gives an Error whose message names the value; its pos is left for
-  // the caller to fill. Never throws. ctx.kind should be set; if it is null
-  // the family's standard SGF dialect at its default size is assumed.
-  virtual Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                                       const PropertyValues& values) const = 0;
+  // The decoder of the moves of a game of `kind`. The decoder keeps no
+  // reference to `kind`.
+  virtual std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& kind) const = 0;
+
+  // Decodes one move property, as SgfMoveDecoder::decode does, with a
+  // decoder made for ctx.kind (or, if that is null, for the family's
+  // standard SGF dialect at its default size). For single moves (tools,
+  // tests); a reader of whole games makes one decoder per game.
+  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
+                               const PropertyValues& values) const;
 
   // The inverse of decode_sgf_move for the dialect in kind: the property id
   // and values that write `move`, so that decoding them gives `move` back

@@ -27,6 +27,39 @@ bool tt_is_pass(const SgfGameKind& kind) {
   return is_little_golem(kind) || (kind.columns <= kMaxTtPassSide && kind.rows <= kMaxTtPassSide);
 }
 
+class GoMoveDecoder final : public SgfMoveDecoder {
+ public:
+  explicit GoMoveDecoder(const SgfGameKind& kind)
+      : little_golem_(is_little_golem(kind)),
+        tt_is_pass_(tt_is_pass(kind)),
+        size_(board_size_of(kind)) {}
+
+  std::optional<Error> decode(std::string_view id, std::span<const std::string_view> raw_values,
+                              Move* move) const override {
+    if (id != "B" && id != "W") {
+      return Error{{}, "'" + std::string(id) + "' is not a go move property"};
+    }
+    const UnescapedValues values(raw_values, false);
+    if (values.size() != 1) return one_value_error("go", id, values.size());
+    move->seat = id == "B" ? 1 : 2;
+    const std::string_view text = trim_ascii(values.front());
+    if (text.empty() || (text == "tt" && tt_is_pass_)) {
+      move->kind = MoveKind::kPass;
+      return std::nullopt;
+    }
+    Result<Point> point =
+        little_golem_ ? parse_lg_go_point(text, size_) : parse_go_point(text, size_);
+    if (!point) return point.error();
+    move->points.push_back(*point);
+    return std::nullopt;
+  }
+
+ private:
+  bool little_golem_;
+  bool tt_is_pass_;
+  BoardSize size_;
+};
+
 class GoRules final : public FamilyRules {
  public:
   Family family() const override { return Family::kGo; }
@@ -35,26 +68,8 @@ class GoRules final : public FamilyRules {
     return id == "B" || id == "W";
   }
 
-  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const PropertyValues& raw_values) const override {
-    const SgfGameKind& kind = kind_or_default(ctx, Family::kGo);
-    const UnescapedValues values(raw_values, false);
-    if (!is_move_property(kind, id)) {
-      return Error{{}, "'" + std::string(id) + "' is not a go move property"};
-    }
-    if (values.size() != 1) return one_value_error("go", id, values.size());
-    Move move;
-    move.seat = id == "B" ? 1 : 2;
-    const std::string_view text = trim_ascii(values.front());
-    if (text.empty() || (text == "tt" && tt_is_pass(kind))) {
-      move.kind = MoveKind::kPass;
-      return move;
-    }
-    auto point = is_little_golem(kind) ? parse_lg_go_point(text, board_size_of(kind))
-                                       : parse_go_point(text, board_size_of(kind));
-    if (!point) return point.error();
-    move.points.push_back(*point);
-    return move;
+  std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& kind) const override {
+    return std::make_unique<GoMoveDecoder>(kind);
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {

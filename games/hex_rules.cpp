@@ -34,6 +34,47 @@ bool is_hex_special(MoveKind kind) {
   return kind != MoveKind::kDrawOffer && kind != MoveKind::kDrawAccept;
 }
 
+class HexMoveDecoder final : public SgfMoveDecoder {
+ public:
+  explicit HexMoveDecoder(const SgfGameKind& kind)
+      : little_golem_(is_little_golem(kind)),
+        old_hexgui_(is_old_hexgui(kind)),
+        size_(board_size_of(kind)) {}
+
+  std::optional<Error> decode(std::string_view id, std::span<const std::string_view> raw_values,
+                              Move* move) const override {
+    if (id != "B" && id != "W") {
+      return Error{{}, "'" + std::string(id) + "' is not a hex move property"};
+    }
+    const UnescapedValues values(raw_values, false);
+    if (values.size() != 1) return one_value_error("hex", id, values.size());
+    move->seat = (id == "B") != little_golem_ ? 1 : 2;
+    const std::string_view text = trim_ascii(values.front());
+    if (text.empty()) {
+      move->kind = MoveKind::kPass;
+      return std::nullopt;
+    }
+    if (const auto special = parse_special_move(text); special && is_hex_special(*special)) {
+      move->kind = *special;
+      if (move->kind == MoveKind::kSwapPieces && !little_golem_ && old_hexgui_ &&
+          iequals(text, "swap-pieces")) {
+        move->kind = MoveKind::kSwapSides;
+      }
+      return std::nullopt;
+    }
+    Result<Point> point =
+        little_golem_ ? parse_lg_hex_point(text, size_) : parse_hex_point(text, size_);
+    if (!point) return point.error();
+    move->points.push_back(*point);
+    return std::nullopt;
+  }
+
+ private:
+  bool little_golem_;
+  bool old_hexgui_;
+  BoardSize size_;
+};
+
 class HexRules final : public FamilyRules {
  public:
   Family family() const override { return Family::kHex; }
@@ -42,35 +83,8 @@ class HexRules final : public FamilyRules {
     return id == "B" || id == "W";
   }
 
-  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const PropertyValues& raw_values) const override {
-    const SgfGameKind& kind = kind_or_default(ctx, Family::kHex);
-    const UnescapedValues values(raw_values, false);
-    if (!is_move_property(kind, id)) {
-      return Error{{}, "'" + std::string(id) + "' is not a hex move property"};
-    }
-    if (values.size() != 1) return one_value_error("hex", id, values.size());
-    const bool lg = is_little_golem(kind);
-    Move move;
-    move.seat = (id == "B") != lg ? 1 : 2;
-    const std::string_view text = trim_ascii(values.front());
-    if (text.empty()) {
-      move.kind = MoveKind::kPass;
-      return move;
-    }
-    if (const auto special = parse_special_move(text); special && is_hex_special(*special)) {
-      move.kind = *special;
-      if (move.kind == MoveKind::kSwapPieces && !lg && iequals(text, "swap-pieces") &&
-          is_old_hexgui(kind)) {
-        move.kind = MoveKind::kSwapSides;
-      }
-      return move;
-    }
-    auto point = lg ? parse_lg_hex_point(text, board_size_of(kind))
-                    : parse_hex_point(text, board_size_of(kind));
-    if (!point) return point.error();
-    move.points.push_back(*point);
-    return move;
+  std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& kind) const override {
+    return std::make_unique<HexMoveDecoder>(kind);
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {

@@ -7,6 +7,14 @@
 namespace ludex {
 namespace {
 
+class NoMoveDecoder final : public SgfMoveDecoder {
+ public:
+  std::optional<Error> decode(std::string_view id, std::span<const std::string_view> /*values*/,
+                              Move* /*move*/) const override {
+    return Error{{}, "'" + std::string(id) + "' is not a move property in a game not modelled"};
+  }
+};
+
 class OtherRules final : public FamilyRules {
  public:
   Family family() const override { return Family::kOther; }
@@ -15,9 +23,8 @@ class OtherRules final : public FamilyRules {
     return false;
   }
 
-  Result<Move> decode_sgf_move(const SgfMoveContext& /*ctx*/, std::string_view id,
-                               const PropertyValues& /*values*/) const override {
-    return Error{{}, "'" + std::string(id) + "' is not a move property in a game not modelled"};
+  std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& /*kind*/) const override {
+    return std::make_unique<NoMoveDecoder>();
   }
 
   // There is nothing to encode: returns an empty property (id "").

@@ -5,6 +5,7 @@
 #define LUDEX_GAMES_RULES_REGISTRY_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,27 +35,28 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
 // Move values as decoders parse them: SGF escapes removed
 // (sgf_unescape_value), or for Twixt GM[21] twixt_unescape_value, which keeps
 // the spec's unescaped backslash of falling link additions ("\i'4").
-// Values without a backslash, which is nearly all of them, are views of the
-// raw values; only escaped ones are copied. The views point into `raw` and
-// into this object: it must not outlive `raw`, and it cannot be copied or
-// moved.
+// Values without a backslash, which is nearly all of them, are the raw views
+// themselves; only escaped ones are copied. The views point into the raw
+// values and into this object: it must not outlive them, and it cannot be
+// copied or moved.
 class UnescapedValues {
  public:
-  UnescapedValues(const PropertyValues& raw, bool twixt_sgf);
+  UnescapedValues(std::span<const std::string_view> raw, bool twixt_sgf);
   UnescapedValues(const UnescapedValues&) = delete;
   UnescapedValues& operator=(const UnescapedValues&) = delete;
 
-  std::size_t size() const { return views_.size(); }
-  bool empty() const { return views_.empty(); }
+  std::size_t size() const { return values_.size(); }
+  bool empty() const { return values_.empty(); }
   // Require i < size(), resp. !empty().
-  std::string_view operator[](std::size_t i) const { return views_[i]; }
-  std::string_view front() const { return views_.front(); }
-  const std::string_view* begin() const { return views_.begin(); }
-  const std::string_view* end() const { return views_.end(); }
+  std::string_view operator[](std::size_t i) const { return values_[i]; }
+  std::string_view front() const { return values_.front(); }
+  const std::string_view* begin() const { return values_.data(); }
+  const std::string_view* end() const { return values_.data() + values_.size(); }
 
  private:
-  SmallVector<std::string, 1> owned_;  // the unescaped copies; never grows after construction
-  SmallVector<std::string_view, 2> views_;
+  SmallVector<std::string, 1> owned_;       // the unescaped copies; never grows after construction
+  SmallVector<std::string_view, 2> views_;  // used only when a value was escaped
+  std::span<const std::string_view> values_;
 };
 
 // A Property {id, {value}} marked raw_bytes when the value is not ASCII

@@ -56,22 +56,84 @@ std::string special_value(MoveKind kind, bool lg) {
   return std::string(move_kind_name(kind));
 }
 
-// A move that is a single word (or nothing); nullopt if `text` is neither.
-std::optional<Move> decode_word(std::string_view text, bool draw_offer, std::int8_t seat) {
-  Move move;
-  move.seat = seat;
-  move.draw_offer = draw_offer;
+// If `text` is a single word (or nothing), sets *move's kind and draw
+// offer to what it says and returns true; false (and *move unchanged) if it
+// is neither.
+bool decode_word(std::string_view text, bool draw_offer, Move* move) {
   if (text.empty()) {
-    move.kind = draw_offer ? MoveKind::kDrawOffer : MoveKind::kPass;
-    move.draw_offer = false;
-    return move;
+    move->kind = draw_offer ? MoveKind::kDrawOffer : MoveKind::kPass;
+    return true;
   }
   const auto special = parse_special_move(text);
-  if (!special) return std::nullopt;
-  move.kind = *special;
-  if (move.kind == MoveKind::kDrawOffer) move.draw_offer = false;
-  return move;
+  if (!special) return false;
+  move->kind = *special;
+  move->draw_offer = draw_offer && *special != MoveKind::kDrawOffer;
+  return true;
 }
+
+class TwixtMoveDecoder final : public SgfMoveDecoder {
+ public:
+  explicit TwixtMoveDecoder(const SgfGameKind& kind)
+      : little_golem_(is_little_golem(kind)), size_(board_size_of(kind)) {}
+
+  std::optional<Error> decode(std::string_view id, std::span<const std::string_view> raw_values,
+                              Move* move) const override {
+    if (little_golem_ ? id != "b" && id != "r" : id != "W" && id != "B") {
+      return Error{{}, "'" + std::string(id) + "' is not a twixt move property"};
+    }
+    const UnescapedValues values(raw_values, !little_golem_);
+    move->seat = (id == "W" || id == "b") ? 1 : 2;
+    if (little_golem_ && values.size() != 1) return one_value_error("twixt", id, values.size());
+    if (values.empty()) return one_value_error("twixt", id, 0);
+
+    if (values.size() == 1) {
+      std::string_view text = trim_ascii(values.front());
+      const bool draw_offer = take_draw_suffix(text);
+      if (decode_word(text, draw_offer, move)) return std::nullopt;
+      if (little_golem_) {
+        Result<Point> point = parse_lg_twixt_point(text, size_);
+        if (!point) return point.error();
+        move->draw_offer = draw_offer;
+        move->points.push_back(*point);
+        return std::nullopt;
+      }
+    }
+    return decode_long_move(values, move);
+  }
+
+ private:
+  // A GM[21] move of one or more values: link edits and at most one peg.
+  std::optional<Error> decode_long_move(const UnescapedValues& values, Move* move) const {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::string_view text = trim_ascii(values[i]);
+      if (i + 1 == values.size() && take_draw_suffix(text)) move->draw_offer = true;
+      if (parse_special_move(text) || text.empty()) {
+        return Error{{},
+                     "twixt value " + quote_value(values[i]) +
+                         " cannot be part of a move of several values"};
+      }
+      auto parts = parse_twixt_move_parts(text, size_);
+      if (!parts) return parts.error();
+      for (const TwixtMovePart& part : *parts) {
+        if (!part.is_peg) {
+          move->links.push_back(part.link);
+          continue;
+        }
+        if (!move->points.empty()) {
+          return Error{{},
+                       "twixt move places more than one peg (" +
+                           quote_value(format_twixt_point(move->points.front())) + " and " +
+                           quote_value(format_twixt_point(part.peg)) + ")"};
+        }
+        move->points.push_back(part.peg);
+      }
+    }
+    return std::nullopt;
+  }
+
+  bool little_golem_;
+  BoardSize size_;
+};
 
 class TwixtRules final : public FamilyRules {
  public:
@@ -82,33 +144,8 @@ class TwixtRules final : public FamilyRules {
     return id == "W" || id == "B";
   }
 
-  Result<Move> decode_sgf_move(const SgfMoveContext& ctx, std::string_view id,
-                               const PropertyValues& raw_values) const override {
-    const SgfGameKind& kind = kind_or_default(ctx, Family::kTwixt);
-    if (!is_move_property(kind, id)) {
-      return Error{{}, "'" + std::string(id) + "' is not a twixt move property"};
-    }
-    const bool lg = is_little_golem(kind);
-    const UnescapedValues values(raw_values, !lg);
-    const std::int8_t seat = (id == "W" || id == "b") ? 1 : 2;
-    if (lg && values.size() != 1) return one_value_error("twixt", id, values.size());
-    if (values.empty()) return one_value_error("twixt", id, 0);
-
-    if (values.size() == 1) {
-      std::string_view text = trim_ascii(values.front());
-      const bool draw_offer = take_draw_suffix(text);
-      if (auto word = decode_word(text, draw_offer, seat)) return *word;
-      if (lg) {
-        auto point = parse_lg_twixt_point(text, board_size_of(kind));
-        if (!point) return point.error();
-        Move move;
-        move.seat = seat;
-        move.draw_offer = draw_offer;
-        move.points.push_back(*point);
-        return move;
-      }
-    }
-    return decode_long_move(kind, seat, values);
+  std::unique_ptr<const SgfMoveDecoder> move_decoder(const SgfGameKind& kind) const override {
+    return std::make_unique<TwixtMoveDecoder>(kind);
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
@@ -146,39 +183,6 @@ class TwixtRules final : public FamilyRules {
     if (side == 'W') return lg ? 2 : 1;
     if (side == 'B') return lg ? 1 : 2;
     return 0;
-  }
-
- private:
-  // A GM[21] move of one or more values: link edits and at most one peg.
-  static Result<Move> decode_long_move(const SgfGameKind& kind, std::int8_t seat,
-                                       const UnescapedValues& values) {
-    Move move;
-    move.seat = seat;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      std::string_view text = trim_ascii(values[i]);
-      if (i + 1 == values.size() && take_draw_suffix(text)) move.draw_offer = true;
-      if (parse_special_move(text) || text.empty()) {
-        return Error{{},
-                     "twixt value " + quote_value(values[i]) +
-                         " cannot be part of a move of several values"};
-      }
-      auto parts = parse_twixt_move_parts(text, board_size_of(kind));
-      if (!parts) return parts.error();
-      for (const TwixtMovePart& part : *parts) {
-        if (!part.is_peg) {
-          move.links.push_back(part.link);
-          continue;
-        }
-        if (!move.points.empty()) {
-          return Error{{},
-                       "twixt move places more than one peg (" +
-                           quote_value(format_twixt_point(move.points.front())) + " and " +
-                           quote_value(format_twixt_point(part.peg)) + ")"};
-        }
-        move.points.push_back(part.peg);
-      }
-    }
-    return move;
   }
 };
 

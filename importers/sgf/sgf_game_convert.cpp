@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <charconv>
+#include <memory>
 #include <utility>
 
 #include "games/family_rules.h"
@@ -17,8 +18,9 @@ constexpr std::size_t kKindProbeNodes = 8;
 // Longest value quoted in a warning.
 constexpr std::size_t kQuoteLimit = 40;
 
-bool any_non_ascii(std::span<const std::string> values) {
-  for (const std::string& v : values) {
+template <typename Values>
+bool any_non_ascii(const Values& values) {
+  for (const std::string_view v : values) {
     if (!is_ascii(v)) return true;
   }
   return false;
@@ -65,6 +67,7 @@ class GameConverter {
     decoder_passes_ascii_ = decoder_->passes_ascii();
     detect_kind();
     rules_ = &rules_for(kind_.family);
+    move_decoder_ = rules_->move_decoder(kind_);
     player_ids_ = rules_->player_properties(kind_);
     convert_nodes();
     game_.players = std::move(players_);
@@ -97,10 +100,13 @@ class GameConverter {
   // A raw property as a Property: the id as written, the values raw.
   Property materialise(const RawSgfProperty& raw) const {
     Property p;
-    p.id.assign(raw.id);
-    const std::span<const std::string_view> values = raw_.values_of(raw);
-    p.values.assign(values.begin(), values.end());
+    materialise_into(raw, &p);
     return p;
+  }
+  void materialise_into(const RawSgfProperty& raw, Property* p) const {
+    p->id.assign(raw.id);
+    const std::span<const std::string_view> values = raw_.values_of(raw);
+    p->values.assign(values.begin(), values.end());
   }
 
   // Unescapes and decodes the values of a text property in place.
@@ -124,7 +130,7 @@ class GameConverter {
   void detect_kind() {
     // detect_sgf_kind reads root values as text; ids that may be moves keep
     // their raw bytes, as the move decoders will see them.
-    std::vector<Property> root;
+    std::vector<Property>& root = root_props_;
     for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes.front())) {
       root.push_back(materialise(raw));
     }
@@ -235,19 +241,25 @@ class GameConverter {
     return answer;
   }
 
-  // Decodes the move property p of node d. Returns the move, or nullopt
-  // after warning (p is then kept as a property).
-  std::optional<Move> decode_move(Property& p, const NodeData& d, std::int32_t move_number) {
-    SgfMoveContext ctx;
-    ctx.kind = &kind_;
-    ctx.move_number = move_number;
-    Result<Move> move = rules_->decode_sgf_move(ctx, p.id, p.values);
-    p.raw_bytes = any_non_ascii(p.values);
-    if (move.ok()) return std::move(*move);
-    std::string shown = p.id;
-    for (const std::string& v : p.values) shown += quote(v);
-    warn(d.pos, "move " + shown + " kept as a property: " + move.error().message);
-    return std::nullopt;
+  // Decodes the move property `raw` of node d into d.moves, keeping its id
+  // and raw values beside it in d.move_props. A property that does not
+  // decode is kept in d.props instead, with a warning.
+  void decode_move(const RawSgfProperty& raw, NodeData& d) {
+    const std::span<const std::string_view> values = raw_.values_of(raw);
+    Move& move = d.moves.emplace_back();
+    if (std::optional<Error> error = move_decoder_->decode(raw.id, values, &move)) {
+      d.moves.pop_back();
+      Property& kept = d.props.emplace_back();
+      materialise_into(raw, &kept);
+      kept.raw_bytes = any_non_ascii(values);
+      std::string shown(raw.id);
+      for (const std::string_view v : values) shown += quote(v);
+      warn(d.pos, "move " + shown + " kept as a property: " + error->message);
+      return;
+    }
+    Property& kept = d.move_props.emplace_back();
+    materialise_into(raw, &kept);
+    kept.raw_bytes = any_non_ascii(values);
   }
 
   // Adds the kSgfValue evaluation `text` stands for to d; false (and d
@@ -265,20 +277,14 @@ class GameConverter {
   // Converts the raw properties of node i into d: moves out to moves and
   // move_props, the comment and value out to their fields, the rest kept in
   // props in order.
-  void convert_node(NodeIndex i, NodeData& d, std::int32_t* moves) {
+  void convert_node(NodeIndex i, NodeData& d) {
     bool have_value = false;
     bool have_game_tree_value = false;
-    for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes[i])) {
+    const std::span<const RawSgfProperty> props = raw_.props_of(raw_.nodes[i]);
+    for (std::size_t k = 0; k < props.size(); ++k) {
+      const RawSgfProperty& raw = props[k];
       if (is_move_property(raw.id)) {
-        // Built in place: the move's property is kept beside it.
-        Property& kept = d.move_props.emplace_back(materialise(raw));
-        if (auto move = decode_move(kept, d, *moves + 1)) {
-          d.moves.push_back(std::move(*move));
-          ++*moves;
-        } else {
-          d.props.push_back(std::move(kept));
-          d.move_props.pop_back();
-        }
+        decode_move(raw, d);
         continue;
       }
       // An SGF value that is a plain real number as written needs neither
@@ -288,11 +294,14 @@ class GameConverter {
         have_value = true;
         continue;
       }
-      Property p = materialise(raw);
+      // detect_kind has decoded the root's properties already, except those
+      // it kept raw because they might be moves.
+      const bool decoded = i == 0 && !may_be_sgf_move_property(raw.id);
+      Property p = decoded ? std::move(root_props_[k]) : materialise(raw);
       if (is_sgf_point_property(p.id)) {
-        unescape_points(p);
+        if (!decoded) unescape_points(p);
       } else {
-        decode_text(p);
+        if (!decoded) decode_text(p);
         if (i == 0 && extract_root_field(p)) continue;
         if (!d.comment && !p.raw_bytes && p.values.size() == 1 && sgf_id_is(p.id, "C")) {
           d.comment = std::move(p.values.front());
@@ -321,16 +330,13 @@ class GameConverter {
   void convert_nodes() {
     GameTree& tree = game_.tree;
     tree.reserve(raw_.nodes.size());
-    std::vector<std::int32_t> moves_to(raw_.nodes.size(), 0);  // moves on the path, node included
     for (NodeIndex i = 0; i < raw_.nodes.size(); ++i) {
       const NodeIndex parent = raw_.nodes[i].parent;
       const NodeIndex added = parent == kNoNode ? tree.add_root() : tree.add_child(parent);
       assert(added == i);
       NodeData& d = tree.data(added);
       d.pos = raw_.nodes[i].pos;
-      std::int32_t moves = parent == kNoNode ? 0 : moves_to[parent];
-      convert_node(i, d, &moves);
-      moves_to[i] = moves;
+      convert_node(i, d);
     }
   }
 
@@ -341,6 +347,9 @@ class GameConverter {
   bool decoder_passes_ascii_ = true;
   SgfGameKind kind_;
   const FamilyRules* rules_ = nullptr;
+  std::unique_ptr<const SgfMoveDecoder> move_decoder_;
+  // The root's properties as detect_kind decoded them, index for index.
+  std::vector<Property> root_props_;
   std::vector<std::pair<std::string, std::int8_t>> player_ids_;
   std::vector<SeatPlayer> players_;
   bool ca_taken_ = false;

@@ -22,7 +22,7 @@ SgfGameKind blokus_kind(const std::string& variant) {
 }
 
 Result<Move> decode(const SgfGameKind& kind, const std::string& id, const PropertyValues& values) {
-  const SgfMoveContext ctx{&kind, 1};
+  const SgfMoveContext ctx{&kind};
   return rules_for(Family::kBlokus).decode_sgf_move(ctx, id, values);
 }
 

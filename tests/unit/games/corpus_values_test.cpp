@@ -119,7 +119,7 @@ void check_all_decode(const std::vector<CorpusValues>& table, Family family,
   const FamilyRules& rules = rules_for(family);
   for (const CorpusValues& entry : table) {
     const SgfGameKind kind = kind_of(family, dialect, entry.size);
-    const SgfMoveContext ctx{&kind, 1};
+    const SgfMoveContext ctx{&kind};
     for (const std::string& id : ids) {
       for (const std::string& value : entry.values) {
         INFO(id << "[" << value << "] on size " << entry.size);
@@ -148,7 +148,7 @@ TEST_CASE("every Little Golem twixt move value of the corpus decodes", "[games]"
 
 TEST_CASE("corpus values past z decode to coordinates 26 and up", "[games]") {
   const SgfGameKind kind = kind_of(Family::kTwixt, "littlegolem", 48);
-  const SgfMoveContext ctx{&kind, 2};
+  const SgfMoveContext ctx{&kind};
   const Result<Move> draw = rules_for(Family::kTwixt).decode_sgf_move(ctx, "r", {"\x80\x80|draw"});
   REQUIRE(draw.ok());
   CHECK(draw->points == std::vector<Point>{{31, 31}});

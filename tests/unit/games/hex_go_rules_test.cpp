@@ -21,7 +21,7 @@ SgfGameKind kind_of(Family family, std::string dialect, std::int32_t size,
 }
 
 Move decode_ok(const SgfGameKind& kind, const std::string& id, std::vector<std::string> values) {
-  const SgfMoveContext ctx{&kind, 1};
+  const SgfMoveContext ctx{&kind};
   const Result<Move> m = rules_for(kind.family).decode_sgf_move(ctx, id, values);
   INFO(id << " " << (values.empty() ? std::string() : values.front()));
   REQUIRE(m.ok());
@@ -30,7 +30,7 @@ Move decode_ok(const SgfGameKind& kind, const std::string& id, std::vector<std::
 
 std::string decode_error(const SgfGameKind& kind, const std::string& id,
                          std::vector<std::string> values) {
-  const SgfMoveContext ctx{&kind, 1};
+  const SgfMoveContext ctx{&kind};
   const Result<Move> m = rules_for(kind.family).decode_sgf_move(ctx, id, values);
   REQUIRE_FALSE(m.ok());
   CHECK(m.error().pos.byte_offset == -1);
@@ -43,7 +43,7 @@ void check_round_trip(const SgfGameKind& kind, const Move& move, const Property&
   const FamilyRules& rules = rules_for(kind.family);
   const Property written = rules.encode_sgf_move(kind, move);
   CHECK(written == expected);
-  const SgfMoveContext ctx{&kind, 1};
+  const SgfMoveContext ctx{&kind};
   const Result<Move> again = rules.decode_sgf_move(ctx, written.id, written.values);
   REQUIRE(again.ok());
   CHECK(*again == move);
@@ -233,7 +233,7 @@ TEST_CASE("other games know no move properties", "[games]") {
   CHECK(rules.family() == Family::kOther);
   CHECK_FALSE(rules.is_move_property(k, "B"));
   CHECK_FALSE(rules.is_move_property(k, "W"));
-  const SgfMoveContext ctx{&k, 1};
+  const SgfMoveContext ctx{&k};
   CHECK_FALSE(rules.decode_sgf_move(ctx, "B", {"e4"}).ok());
   CHECK(rules.encode_sgf_move(k, Move{}).id.empty());
   CHECK(rules.winner_from_result(k, "W+") == 2);
@@ -245,7 +245,7 @@ TEST_CASE("rules_for gives each family its rules, a missing kind gets defaults",
   for (Family f : {Family::kGo, Family::kHex, Family::kTwixt, Family::kBlokus, Family::kOther}) {
     CHECK(rules_for(f).family() == f);
   }
-  const SgfMoveContext no_kind{nullptr, 1};
+  const SgfMoveContext no_kind{nullptr};
   const Result<Move> m = rules_for(Family::kHex).decode_sgf_move(no_kind, "B", {"k11"});
   REQUIRE(m.ok());
   CHECK(m->points == std::vector<Point>{{10, 10}});

@@ -60,7 +60,7 @@ TEST_CASE("random values: no crash, and encode inverts decode", "[games]") {
     kind.columns = d.size;
     kind.rows = d.size;
     const FamilyRules& rules = rules_for(d.family);
-    const SgfMoveContext ctx{&kind, 1};
+    const SgfMoveContext ctx{&kind};
     for (int round = 0; round < 4000; ++round) {
       for (const std::string& id : d.ids) {
         std::vector<std::string> values;

@@ -19,7 +19,7 @@ SgfGameKind twixt_kind(std::string dialect, std::int32_t size) {
 }
 
 Result<Move> decode(const SgfGameKind& kind, const std::string& id, const PropertyValues& values) {
-  const SgfMoveContext ctx{&kind, 3};
+  const SgfMoveContext ctx{&kind};
   return rules_for(Family::kTwixt).decode_sgf_move(ctx, id, values);
 }
 
