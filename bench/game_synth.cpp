@@ -77,7 +77,7 @@ std::string date(Rng& rng) {
 }
 
 void add_prop(GameRecord& game, std::string id, std::string value) {
-  game.tree.data(0).props.push_back(Property{std::move(id), {std::move(value)}, false});
+  game.tree.add_prop(0, Property{std::move(id), {std::move(value)}, false});
 }
 
 void set_players(GameRecord& game, std::string first, std::string second) {
@@ -176,8 +176,9 @@ BoardPlayOptions make_root(GameRecord& game, const Style& style, std::int64_t se
         const std::int64_t stones = rng.between(2, 4);
         const std::vector<std::string> kStars = {"pd", "dp", "pp", "dd"};
         add_prop(game, "HA", std::to_string(stones));
-        game.tree.data(0).props.push_back(Property{
-            "AB", std::vector<std::string>(kStars.begin(), kStars.begin() + stones), false});
+        game.tree.add_prop(
+            0, Property{"AB", std::vector<std::string>(kStars.begin(), kStars.begin() + stones),
+                        false});
         options.first_seat = 2;
       }
       set_players(game, person(rng), person(rng));
@@ -217,9 +218,9 @@ std::int32_t main_line_length(const GameRecord& game, Rng& rng) {
   return 0;
 }
 
-// Decorates a node: comment, evaluation (a random walk kept in *trend).
-void decorate(NodeData& d, const Style& style, double* trend, Rng& rng) {
-  if (rng.chance(style.comment_per_mille)) d.comment = rng.pick(kComments);
+// Decorates node i: comment, evaluation (a random walk kept in *trend).
+void decorate(GameTree& tree, NodeIndex i, const Style& style, double* trend, Rng& rng) {
+  if (rng.chance(style.comment_per_mille)) tree.set_comment(i, rng.pick(kComments));
   if (!style.analysed) return;
   *trend = std::clamp(*trend + static_cast<double>(rng.between(-150, 150)) / 1000.0, -1.0, 1.0);
   Evaluation e;
@@ -235,15 +236,14 @@ void decorate(NodeData& d, const Style& style, double* trend, Rng& rng) {
     e.source = EvalSource::kSgfValue;
     e.value = std::round(*trend * 1000.0) / 1000.0;
   }
-  d.evaluations.push_back(e);
+  tree.add_evaluation(i, e);
 }
 
 NodeIndex add_move_node(GameRecord& game, NodeIndex parent, Move move, const Style& style,
                         double* trend, Rng& rng) {
   const NodeIndex node = game.tree.add_child(parent);
-  NodeData& d = game.tree.data(node);
-  d.moves.push_back(std::move(move));
-  decorate(d, style, trend, rng);
+  game.tree.add_move(node, std::move(move));
+  decorate(game.tree, node, style, trend, rng);
   return node;
 }
 
@@ -327,7 +327,7 @@ GameRecord synthesize_game(ArchiveKind kind, std::int64_t serial, std::uint64_t 
 
   GameRecord game;
   const BoardPlayOptions options = make_root(game, style, serial, rng);
-  if (rng.chance(100)) game.tree.data(0).comment = rng.pick(kComments);
+  if (rng.chance(100)) game.tree.set_comment(0, rng.pick(kComments));
   std::unique_ptr<PlayState> state = new_play(game, options);
 
   const std::int32_t length = main_line_length(game, rng);
@@ -375,14 +375,14 @@ GameRecord synthesize_game(ArchiveKind kind, std::int64_t serial, std::uint64_t 
 
   for (Branch& branch : branches) {
     const NodeIndex main_child = game.tree.first_child(branch.parent);
-    if (style.info->game_tree && main_child != kNoNode) game.tree.data(main_child).main_flag = true;
+    if (style.info->game_tree && main_child != kNoNode) game.tree.set_main_flag(main_child, true);
     const std::int64_t variation_length = rng.between(1, 12);
     NodeIndex at = branch.parent;
     for (std::int64_t i = 0; i < variation_length; ++i) {
       std::optional<Move> move = branch.state->play_random(rng);
       if (!move) break;
       at = add_move_node(game, at, std::move(*move), style, &branch.trend, rng);
-      if (i == 0 && rng.chance(500)) game.tree.data(at).comment = rng.pick(kVariationComments);
+      if (i == 0 && rng.chance(500)) game.tree.set_comment(at, rng.pick(kVariationComments));
     }
   }
   return game;

@@ -1,15 +1,23 @@
-// A game tree as a flat arena of nodes with index links.
+// A game tree as flat arrays with index links.
 //
 // Nodes are appended and never removed, so a NodeIndex stays valid for the
-// life of the tree. Every walk is iterative: a million-deep line or a node
-// with tens of thousands of children must not grow the call stack.
+// life of the tree. What the nodes carry (moves, properties, evaluations,
+// comments) lies in one array per kind for the whole tree, each node owning
+// a contiguous range of it: a parsed archive has millions of nodes, and
+// arrays per tree cost an allocation per kind and game where members per node
+// would cost construction, destruction and memory for every node
+// (docs/performance.md). Every walk is iterative: a million-deep line or a
+// node with tens of thousands of children must not grow the call stack.
 // Not thread-safe for concurrent mutation; concurrent reads are fine.
 #ifndef LUDEX_CORE_GAME_TREE_H_
 #define LUDEX_CORE_GAME_TREE_H_
 
 #include <cassert>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/node.h"
@@ -19,22 +27,20 @@ namespace ludex {
 using NodeIndex = std::uint32_t;
 inline constexpr NodeIndex kNoNode = std::numeric_limits<NodeIndex>::max();
 
+// A node's place in the tree.
 struct TreeNode {
-  // User-provided so that appending a node does not first zero all of it
-  // (value-initialisation would): every member has its own initialiser.
-  TreeNode() {}  // NOLINT(modernize-use-equals-default)
   NodeIndex parent = kNoNode;
   NodeIndex first_child = kNoNode;
   NodeIndex last_child = kNoNode;
   NodeIndex next_sibling = kNoNode;
-  NodeData data;
 };
 
 class GameTree {
  public:
   bool empty() const { return nodes_.empty(); }
   std::size_t size() const { return nodes_.size(); }
-  void reserve(std::size_t n) { nodes_.reserve(n); }
+  // Room for n nodes and, as most nodes carry one, n moves.
+  void reserve(std::size_t n);
 
   // Requires empty(). Returns 0.
   NodeIndex add_root();
@@ -44,13 +50,11 @@ class GameTree {
   // All accessors require i < size().
   const TreeNode& node(NodeIndex i) const {
     assert(i < nodes_.size());
-    return nodes_[i];
+    return nodes_[i].links;
   }
-  NodeData& data(NodeIndex i) {
-    assert(i < nodes_.size());
-    return nodes_[i].data;
-  }
-  const NodeData& data(NodeIndex i) const { return node(i).data; }
+  // const, so that assigning to a member of the returned view (which would
+  // change nothing in the tree) does not compile.
+  const NodeView data(NodeIndex i) const;
   NodeIndex parent(NodeIndex i) const { return node(i).parent; }
   NodeIndex first_child(NodeIndex i) const { return node(i).first_child; }
   NodeIndex next_sibling(NodeIndex i) const { return node(i).next_sibling; }
@@ -66,11 +70,86 @@ class GameTree {
   // The root followed by main_child() links down to a leaf.
   std::vector<NodeIndex> main_line() const;
 
-  // Structural equality of shape and node data, in pre-order. Iterative.
+  // Changing what node i carries; all require i < size(). A change
+  // invalidates views (NodeView, spans, references) of items of the kind it
+  // changes. Appending to a node whose items of that kind are not the last
+  // in their array first moves them to the end (linear in their number):
+  // building a tree node by node, as the readers do, never moves anything.
+  Move& add_move(NodeIndex i);
+  void add_move(NodeIndex i, Move move);
+  // Requires node i to carry a move; removes its last one.
+  void remove_last_move(NodeIndex i);
+  void set_moves(NodeIndex i, std::span<const Move> moves);
+  void set_moves(NodeIndex i, std::initializer_list<Move> moves) {
+    set_moves(i, std::span<const Move>(moves.begin(), moves.size()));
+  }
+  std::span<Move> mutable_moves(NodeIndex i);
+
+  Property& add_move_prop(NodeIndex i);
+  void add_move_prop(NodeIndex i, Property prop);
+  void set_move_props(NodeIndex i, std::span<const Property> props);
+  void set_move_props(NodeIndex i, std::initializer_list<Property> props) {
+    set_move_props(i, std::span<const Property>(props.begin(), props.size()));
+  }
+
+  Property& add_prop(NodeIndex i);
+  void add_prop(NodeIndex i, Property prop);
+  void set_props(NodeIndex i, std::span<const Property> props);
+  void set_props(NodeIndex i, std::initializer_list<Property> props) {
+    set_props(i, std::span<const Property>(props.begin(), props.size()));
+  }
+  std::span<Property> mutable_props(NodeIndex i);
+
+  void add_evaluation(NodeIndex i, const Evaluation& evaluation);
+  void set_evaluations(NodeIndex i, std::span<const Evaluation> evaluations);
+  void set_evaluations(NodeIndex i, std::initializer_list<Evaluation> evaluations) {
+    set_evaluations(i, std::span<const Evaluation>(evaluations.begin(), evaluations.size()));
+  }
+
+  void set_comment(NodeIndex i, std::string comment);
+  void set_main_flag(NodeIndex i, bool main_flag);
+  void set_pos(NodeIndex i, const SourcePos& pos);
+
+  // Bytes of heap the tree holds: its arrays' capacities and the strings of
+  // its properties and comments that do not fit their inline room. An
+  // estimate (allocator overhead is left out), for memory budgets.
+  std::size_t heap_bytes() const;
+
+  // Structural equality of shape and node data (moves, comment,
+  // evaluations, main_flag, props; not move_props), in pre-order.
+  // Iterative.
   friend bool operator==(const GameTree& a, const GameTree& b);
 
  private:
-  std::vector<TreeNode> nodes_;
+  // Where a node's items of one kind lie in their array.
+  struct ItemRange {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  static constexpr std::uint32_t kNoComment = std::numeric_limits<std::uint32_t>::max();
+
+  struct NodeRecord {
+    TreeNode links;
+    ItemRange moves;
+    ItemRange move_props;
+    ItemRange props;
+    ItemRange evaluations;
+    std::uint32_t comment = kNoComment;  // index into comments_
+    bool main_flag = false;
+    SourcePos pos;
+  };
+
+  NodeRecord& record(NodeIndex i) {
+    assert(i < nodes_.size());
+    return nodes_[i];
+  }
+
+  std::vector<NodeRecord> nodes_;
+  std::vector<Move> moves_;
+  std::vector<Property> move_props_;
+  std::vector<Property> props_;
+  std::vector<Evaluation> evaluations_;
+  std::vector<std::string> comments_;
 };
 
 }  // namespace ludex

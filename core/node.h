@@ -93,19 +93,22 @@ struct Evaluation {
   friend bool operator==(const Evaluation&, const Evaluation&) = default;
 };
 
-// Everything a node carries. A node is stored in a GameTree (core/game_tree.h).
-struct NodeData {
-  // Decoded moves in the order written; usually zero or one. sgf_move_props
-  // keeps, for each move, the property it was read from (id and raw values)
-  // so that an SGF export writes the dialect it came from.
-  // Inline room for the usual one move: a parsed archive has millions of nodes.
-  SmallVector<Move, 1> moves;
-  SmallVector<Property, 1> move_props;  // parallel to moves; empty id if not from SGF
-  std::optional<std::string> comment;
-  SmallVector<Evaluation, 1> evaluations;  // SGF games may carry V[] on every node
-  bool main_flag = false;                  // binary 'g': main variation from its parent
-  std::vector<Property> props;             // everything else, verbatim, in file order
-  SourcePos pos;                           // where the node starts in its file
+// Everything a node carries, as read from its GameTree (core/game_tree.h,
+// which says how to change it): views into the tree's arrays, valid until
+// the tree is next changed.
+struct NodeView {
+  // Decoded moves in the order written; usually zero or one.
+  std::span<const Move> moves;
+  // For moves read from SGF: the property each was read from (id and raw
+  // values), parallel to moves, so that an SGF export writes the dialect it
+  // came from. May be shorter than moves; a move without an entry, or with
+  // one whose id is empty, is written from its decoded form.
+  std::span<const Property> move_props;
+  const std::string* comment = nullptr;     // nullptr when the node has none
+  std::span<const Evaluation> evaluations;  // SGF games may carry V[] on every node
+  bool main_flag = false;                   // binary 'g': main variation from its parent
+  std::span<const Property> props;          // everything else, verbatim, in file order
+  SourcePos pos;                            // where the node starts in its file
 };
 
 }  // namespace ludex

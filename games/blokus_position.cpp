@@ -149,7 +149,7 @@ class BlokusPosition final : public Position {
     return std::make_unique<BlokusPosition>(*this);
   }
 
-  Result<PositionDelta> apply_setup(const std::vector<Property>& props) override;
+  Result<PositionDelta> apply_setup(std::span<const Property> props) override;
   Result<PositionDelta> play(const Move& move) override;
 
   std::uint64_t hash() const override { return hash_; }
@@ -403,7 +403,7 @@ Result<bool> BlokusPosition::setup_empty(const Property& prop, PositionDelta& de
 
 // Pentobi's order (BoardUpdater.cpp): A1..A4, then AB and AW (colours 1 and
 // 2), then AE. PL only says who moves next, which is not part of a position.
-Result<PositionDelta> BlokusPosition::apply_setup(const std::vector<Property>& props) {
+Result<PositionDelta> BlokusPosition::apply_setup(std::span<const Property> props) {
   static constexpr std::array<std::pair<std::string_view, std::int32_t>, 6> kPlacing = {
       {{"A1", 1}, {"A2", 2}, {"A3", 3}, {"A4", 4}, {"AB", 1}, {"AW", 2}}};
   PositionDelta delta;

@@ -144,7 +144,7 @@ std::int32_t GoPosition::collect_group(std::size_t start, std::int32_t enough) {
   return liberties;
 }
 
-Result<PositionDelta> GoPosition::apply_setup(const std::vector<Property>& props) {
+Result<PositionDelta> GoPosition::apply_setup(std::span<const Property> props) {
   static const std::vector<SetupId> kIds = {{"AB", 1}, {"AW", 2}, {"AE", 0}};
   auto points = read_setup_points(props, kIds, lg_points_ ? &parse_lg_go_point : &parse_go_point,
                                   BoardSize{columns_, rows_});

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -46,7 +47,7 @@ class GoPosition final : public Position {
   GoPosition(std::int32_t columns, std::int32_t rows, GoVariant variant, bool lg_points);
 
   std::unique_ptr<Position> clone() const override;
-  Result<PositionDelta> apply_setup(const std::vector<Property>& props) override;
+  Result<PositionDelta> apply_setup(std::span<const Property> props) override;
   Result<PositionDelta> play(const Move& move) override;
   std::uint64_t hash() const override { return hash_; }
   std::uint64_t hash_of(std::span<const Occupant> occupants,

@@ -26,7 +26,7 @@ class HexPosition final : public Position {
 
   std::unique_ptr<Position> clone() const override { return std::make_unique<HexPosition>(*this); }
 
-  Result<PositionDelta> apply_setup(const std::vector<Property>& props) override {
+  Result<PositionDelta> apply_setup(std::span<const Property> props) override {
     static const std::vector<SetupId> kIds = {{"AB", 1}, {"AW", 2}, {"AE", 0}};
     auto points =
         read_setup_points(props, kIds, lg_points_ ? &parse_lg_hex_point : &parse_hex_point,

@@ -64,7 +64,7 @@ Diagnostic stop_warning(const GameRecord& game, NodeIndex node, std::string what
 // is the number of moves on the path above the node.
 bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_before,
                 Position& position, GamePositions& out) {
-  const NodeData& data = game.tree.data(node);
+  const NodeView& data = game.tree.data(node);
   auto setup = position.apply_setup(data.props);
   if (!setup) {
     out.warnings.push_back(stop_warning(game, node, setup.error().message));

@@ -57,10 +57,10 @@ class Position {
   virtual std::unique_ptr<Position> clone() const = 0;
 
   // Applies the setup properties of a node (AB, AW, AE, A1..A4, PL, ...;
-  // `props` are NodeData::props, values raw as read). Properties that are
+  // `props` are NodeView::props, values raw as read). Properties that are
   // not setup are ignored. Error if a setup value does not parse or is off
   // the board; the position is then unchanged.
-  virtual Result<PositionDelta> apply_setup(const std::vector<Property>& props) = 0;
+  virtual Result<PositionDelta> apply_setup(std::span<const Property> props) = 0;
 
   // Plays a move. Error (with the reason, e.g. "g7 is occupied") if the move
   // is illegal; the position is then unchanged.

@@ -59,7 +59,7 @@ std::string family_point_text(Family family, const Point& p) {
   return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")";
 }
 
-Result<std::vector<SetupPoint>> read_setup_points(const std::vector<Property>& props,
+Result<std::vector<SetupPoint>> read_setup_points(std::span<const Property> props,
                                                   const std::vector<SetupId>& ids,
                                                   PointParser parse, const BoardSize& size) {
   std::vector<SetupPoint> out;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,7 +68,7 @@ struct SetupPoint {
 // either order); an empty value names no point. Other properties are ignored.
 // Error (naming the property and value) if a value does not parse or lies off
 // the board.
-Result<std::vector<SetupPoint>> read_setup_points(const std::vector<Property>& props,
+Result<std::vector<SetupPoint>> read_setup_points(std::span<const Property> props,
                                                   const std::vector<SetupId>& ids,
                                                   PointParser parse, const BoardSize& size);
 

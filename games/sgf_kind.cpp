@@ -73,7 +73,7 @@ struct LittleGolemHints {
   std::string first_move;  // "B", "W" or "" (first B/W move property id)
 };
 
-LittleGolemHints read_hints(const std::vector<Property>& root, const SgfKindInput& input) {
+LittleGolemHints read_hints(std::span<const Property> root, const SgfKindInput& input) {
   LittleGolemHints h;
   auto note_id = [&h](std::string_view id) {
     if (id == "b" || id == "r") h.twixt_props = true;
@@ -98,7 +98,7 @@ LittleGolemHints read_hints(const std::vector<Property>& root, const SgfKindInpu
   return h;
 }
 
-void classify_without_gm(const std::vector<Property>& root, const SgfKindInput& input,
+void classify_without_gm(std::span<const Property> root, const SgfKindInput& input,
                          SgfGameKind& kind) {
   const LittleGolemHints h = read_hints(root, input);
   if (h.twixt_props || (h.ev_twixt && !h.ev_hex)) {
@@ -150,7 +150,7 @@ std::int32_t default_side(Family family) {
   return 0;
 }
 
-void set_size(const std::vector<Property>& root, SgfGameKind& kind) {
+void set_size(std::span<const Property> root, SgfGameKind& kind) {
   if (kind.family == Family::kBlokus) {
     // Pentobi ignores SZ: the variant fixes the board.
     const BlokusVariant* v = find_blokus_variant(kind.variant);
@@ -179,8 +179,9 @@ void set_size(const std::vector<Property>& root, SgfGameKind& kind) {
 }  // namespace
 
 SgfGameKind detect_sgf_kind(const SgfKindInput& input) {
-  static const std::vector<Property> kNoProps;
-  const std::vector<Property>& root = input.root_props != nullptr ? *input.root_props : kNoProps;
+  const std::span<const Property> root = input.root_props != nullptr
+                                             ? std::span<const Property>(*input.root_props)
+                                             : std::span<const Property>();
   SgfGameKind kind;
   kind.application = sgf_property_text(root, "AP");
   kind.ruleset = sgf_property_text(root, "RU");

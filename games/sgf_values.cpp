@@ -86,7 +86,7 @@ bool sgf_id_is(std::string_view written, std::string_view id) {
   return lower && k == id.size() && k > 0;
 }
 
-const Property* find_sgf_property(const std::vector<Property>& props, std::string_view id) {
+const Property* find_sgf_property(std::span<const Property> props, std::string_view id) {
   for (const Property& p : props) {
     if (p.id == id) return &p;
   }
@@ -97,7 +97,7 @@ const Property* find_sgf_property(const std::vector<Property>& props, std::strin
   return nullptr;
 }
 
-std::string sgf_property_text(const std::vector<Property>& props, std::string_view id) {
+std::string sgf_property_text(std::span<const Property> props, std::string_view id) {
   const Property* p = find_sgf_property(props, id);
   if (p == nullptr || p->values.empty()) return {};
   return std::string(trim_ascii(p->values.front()));

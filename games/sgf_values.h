@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,9 +26,9 @@ bool sgf_id_is(std::string_view written, std::string_view id);
 // The first property named `id` (uppercase, e.g. "GM"). An exact match wins;
 // otherwise an FF[3]-style name whose uppercase letters spell `id`
 // ("CoPyright" for "CP"). nullptr if none.
-const Property* find_sgf_property(const std::vector<Property>& props, std::string_view id);
+const Property* find_sgf_property(std::span<const Property> props, std::string_view id);
 // Its first value with surrounding whitespace removed; "" when absent.
-std::string sgf_property_text(const std::vector<Property>& props, std::string_view id);
+std::string sgf_property_text(std::span<const Property> props, std::string_view id);
 
 // An SZ value: "n" or "columns:rows", whitespace tolerated, each 1..kMaxSgfBoardSide.
 struct SgfBoardSize {

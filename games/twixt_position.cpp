@@ -116,7 +116,7 @@ class TwixtPosition final : public Position {
     return std::make_unique<TwixtPosition>(*this);
   }
 
-  Result<PositionDelta> apply_setup(const std::vector<Property>& props) override {
+  Result<PositionDelta> apply_setup(std::span<const Property> props) override {
     const std::int8_t black = little_golem_ ? 1 : 2;
     const std::vector<SetupId> ids = {
         {"AW", static_cast<std::int8_t>(3 - black)}, {"AB", black}, {"AE", 0}};
@@ -464,7 +464,7 @@ class TwixtPosition final : public Position {
 
 TwixtRuleset twixt_ruleset_of(const GameRecord& game) {
   if (!game.tree.empty()) {
-    const std::vector<Property>& root = game.tree.data(0).props;
+    std::span<const Property> root = game.tree.data(0).props;
     if (find_sgf_property(root, "RU") != nullptr) {
       return iequals(sgf_property_text(root, "RU"), "PP") ? TwixtRuleset::kPaperAndPencil
                                                           : TwixtRuleset::kStandard;

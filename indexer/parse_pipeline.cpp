@@ -49,19 +49,6 @@ std::int64_t vector_bytes(const SmallVector<T, N>& v) {
   return v.capacity() > N ? heap_block(v.capacity() * sizeof(T)) : 0;
 }
 
-std::int64_t property_bytes(const Property& p) {
-  std::int64_t n = string_bytes(p.id) + vector_bytes(p.values);
-  for (const std::string& v : p.values) n += string_bytes(v);
-  return n;
-}
-
-template <class Properties>
-std::int64_t properties_bytes(const Properties& props) {
-  std::int64_t n = vector_bytes(props);
-  for (const Property& p : props) n += property_bytes(p);
-  return n;
-}
-
 std::int64_t diagnostics_bytes(const std::vector<Diagnostic>& ds) {
   std::int64_t n = vector_bytes(ds);
   for (const Diagnostic& d : ds) n += string_bytes(d.message);
@@ -164,14 +151,7 @@ void read_and_parse(
 
 std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions) {
   std::int64_t n = static_cast<std::int64_t>(sizeof(GameRecord) + sizeof(GamePositions));
-  n += heap_block(game.tree.size() * sizeof(TreeNode));
-  for (NodeIndex i = 0; i < game.tree.size(); ++i) {
-    const NodeData& d = game.tree.data(i);
-    n += vector_bytes(d.moves);
-    for (const Move& m : d.moves) n += vector_bytes(m.points) + vector_bytes(m.links);
-    n += properties_bytes(d.move_props) + properties_bytes(d.props) + vector_bytes(d.evaluations);
-    if (d.comment) n += string_bytes(*d.comment);
-  }
+  n += static_cast<std::int64_t>(game.tree.heap_bytes());
   n += vector_bytes(game.players);
   for (const SeatPlayer& p : game.players) n += string_bytes(p.name);
   n += string_bytes(game.dialect) + string_bytes(game.variant) + string_bytes(game.result) +

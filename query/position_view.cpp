@@ -30,7 +30,7 @@ std::string describe_move(Family family, const Move& move) {
 
 // A node whose setup and moves are more than one step may fail after a first
 // step changed the position.
-bool may_fail_halfway(const NodeData& data) {
+bool may_fail_halfway(const NodeView& data) {
   return data.moves.size() > 1 || (!data.moves.empty() && !data.props.empty());
 }
 
@@ -75,7 +75,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   std::int64_t played = 0;
   bool reached = false;
   for (const NodeIndex node : line) {
-    const NodeData& data = game.tree.data(node);
+    const NodeView& data = game.tree.data(node);
     std::unique_ptr<Position> before = may_fail_halfway(data) ? position->clone() : nullptr;
     if (auto setup = position->apply_setup(data.props); !setup) {
       view.stopped =

@@ -124,7 +124,7 @@ void GameLoader::Impl::load_tree(std::int64_t first, std::int64_t count, GameTre
         }
         index = tree.add_child(static_cast<NodeIndex>(parent.getInt64() - first));
       }
-      tree.data(index).main_flag = nodes.getColumn(2).getInt() != 0;
+      tree.set_main_flag(index, nodes.getColumn(2).getInt() != 0);
     }
   }
   if (static_cast<std::int64_t>(tree.size()) != count) corrupt(first, "missing nodes");
@@ -137,8 +137,8 @@ void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, Gam
     bind_range(moves, first, last);
     while (moves.executeStep()) {
       const std::int64_t id = moves.getColumn(0).getInt64();
-      NodeData& data = tree.data(index_of(id, first, tree));
-      Move& m = data.moves.emplace_back();
+      const NodeIndex index = index_of(id, first, tree);
+      Move& m = tree.add_move(index);
       m.seat = static_cast<std::int8_t>(moves.getColumn(1).getInt());
       m.color = static_cast<std::int8_t>(moves.getColumn(2).getInt());
       m.kind = static_cast<MoveKind>(moves.getColumn(3).getInt());
@@ -147,10 +147,9 @@ void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, Gam
       if (!decode_points(column_bytes(moves.getColumn(6)), m.points)) corrupt(id, "bad points");
       if (!decode_links(column_bytes(moves.getColumn(7)), m.links)) corrupt(id, "bad links");
       // move_props is always parallel to moves after a load.
-      if (moves.getColumn(8).isNull()) {
-        data.move_props.emplace_back();
-      } else {
-        data.move_props.push_back(read_property(moves.getColumn(8), moves.getColumn(9), id));
+      Property& p = tree.add_move_prop(index);
+      if (!moves.getColumn(8).isNull()) {
+        p = read_property(moves.getColumn(8), moves.getColumn(9), id);
       }
     }
   }
@@ -159,11 +158,12 @@ void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, Gam
     bind_range(evaluations, first, last);
     while (evaluations.executeStep()) {
       const std::int64_t id = evaluations.getColumn(0).getInt64();
-      Evaluation& e = tree.data(index_of(id, first, tree)).evaluations.emplace_back();
+      Evaluation e;
       e.source = static_cast<EvalSource>(evaluations.getColumn(1).getInt());
       const SQLite::Column value = evaluations.getColumn(2);
       e.value = value.isNull() ? std::numeric_limits<double>::quiet_NaN() : value.getDouble();
       e.undetermined = evaluations.getColumn(3).getInt() != 0;
+      tree.add_evaluation(index_of(id, first, tree), e);
     }
   }
   {
@@ -171,7 +171,7 @@ void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, Gam
     bind_range(comments, first, last);
     while (comments.executeStep()) {
       const std::int64_t id = comments.getColumn(0).getInt64();
-      tree.data(index_of(id, first, tree)).comment = comments.getColumn(1).getString();
+      tree.set_comment(index_of(id, first, tree), comments.getColumn(1).getString());
     }
   }
   {
@@ -179,8 +179,8 @@ void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, Gam
     bind_range(properties, first, last);
     while (properties.executeStep()) {
       const std::int64_t id = properties.getColumn(0).getInt64();
-      tree.data(index_of(id, first, tree))
-          .props.push_back(read_property(properties.getColumn(1), properties.getColumn(2), id));
+      tree.add_prop(index_of(id, first, tree),
+                    read_property(properties.getColumn(1), properties.getColumn(2), id));
     }
   }
 }

@@ -179,7 +179,7 @@ struct GameStore::Impl {
                    const std::vector<PositionDelta>& deltas);
   // parent_pre: the parent's pre-order position, kNoParent for the root;
   // piece: the node's piece id, 0 for none.
-  void store_node_data(std::int64_t node_id, std::size_t parent_pre, const NodeData& data,
+  void store_node_data(std::int64_t node_id, std::size_t parent_pre, const NodeView& data,
                        std::int64_t piece);
   void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
@@ -282,7 +282,7 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
   // A parent precedes its children in pre-order: forward for what flows
   // down the tree, backward for what sums up it.
   for (std::size_t k = 0; k < n; ++k) {
-    const NodeData& data = tree.data(order[k]);
+    const NodeView& data = tree.data(order[k]);
     // Backwards, so that the first evaluation of each source wins.
     for (auto it = data.evaluations.rbegin(); it != data.evaluations.rend(); ++it) {
       const auto source = static_cast<std::size_t>(it->source);
@@ -326,7 +326,7 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
       nodes.set_int(8, static_cast<std::int64_t>(hashes[index]));
     }
     nodes.end_row();
-    const NodeData& data = tree.data(index);
+    const NodeView& data = tree.data(index);
     std::int64_t piece = 0;
     std::int64_t piece_event = kNoCode;
     if (!deltas.empty()) {
@@ -351,7 +351,7 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
 }
 
 void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
-                                      const NodeData& data, std::int64_t piece) {
+                                      const NodeView& data, std::int64_t piece) {
   assert(data.move_props.size() <= data.moves.size());
   bool piece_placed = false;
   for (std::size_t m = 0; m < data.moves.size(); ++m) {

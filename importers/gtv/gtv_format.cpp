@@ -239,7 +239,7 @@ std::vector<bool> moves_above(const GameTree& tree) {
   return above;
 }
 
-bool is_short_placement(const NodeData& data, std::int8_t seat) {
+bool is_short_placement(const NodeView& data, std::int8_t seat) {
   if (data.moves.size() != 1) return false;
   const Move& m = data.moves.front();
   return m.kind == MoveKind::kPlace && m.seat == seat && m.points.size() == 1 && m.links.empty() &&

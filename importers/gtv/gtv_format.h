@@ -127,7 +127,7 @@ inline bool has_single_child(const GameTree& tree, NodeIndex i) {
 }
 // True if the node's single move is a short placement (one point, no link
 // edits, autolink) of `seat`.
-bool is_short_placement(const NodeData& data, std::int8_t seat);
+bool is_short_placement(const NodeView& data, std::int8_t seat);
 
 }  // namespace ludex::gtv
 

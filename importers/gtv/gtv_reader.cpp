@@ -101,7 +101,9 @@ bool TreeReader::read(std::size_t start) {
 }
 
 bool TreeReader::read_node(NodeIndex index, std::uint64_t* child_count) {
-  tree_.data(index).pos.byte_offset = static_cast<std::int64_t>(pos_);
+  SourcePos node_pos;
+  node_pos.byte_offset = static_cast<std::int64_t>(pos_);
+  tree_.set_pos(index, node_pos);
   last_key_was_move_ = false;
   main_flags_.clear();
   while (true) {
@@ -137,14 +139,15 @@ bool TreeReader::read_node(NodeIndex index, std::uint64_t* child_count) {
   }
   // 'g' is read canonically only as a single 0x01; anything else (0, 2, two
   // of them) is kept verbatim so that the writer reproduces it.
-  NodeData& data = tree_.data(index);
   if (main_flags_.size() == 1 && main_flags_.front() == std::string_view("\x01", 1)) {
-    data.main_flag = true;
+    tree_.set_main_flag(index, true);
   } else {
+    bool main_flag = false;
     for (std::string_view g : main_flags_) {
-      data.main_flag = data.main_flag || g.front() != 0;
+      main_flag = main_flag || g.front() != 0;
       add_prop(index, gtv::kKeyMain, g);
     }
+    tree_.set_main_flag(index, main_flag);
   }
   const std::size_t count_offset = pos_;
   if (!read_uint(header_.version == 1 ? 4 : 2, "a node's child count", child_count)) {
@@ -165,22 +168,22 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
                           std::size_t value_offset) {
   const bool was_move = last_key_was_move_;
   last_key_was_move_ = false;
-  NodeData& data = tree_.data(index);
   if (key == gtv::kKeyMove) {
     Move move;
     if (!read_move(value, value_offset, &move)) return false;
-    data.moves.push_back(std::move(move));
+    tree_.add_move(index, std::move(move));
     last_key_was_move_ = true;
     return true;
   }
   if (key == gtv::kKeySpecial) {
     if (auto special = gtv::decode_special(value)) {
-      data.moves.push_back(std::move(*special));
+      tree_.add_move(index, std::move(*special));
       return true;
     }
   } else if (key == gtv::kKeyDrawOffer) {
-    if (value.empty() && was_move && !data.moves.back().draw_offer) {
-      data.moves.back().draw_offer = true;
+    const std::span<Move> moves = tree_.mutable_moves(index);
+    if (value.empty() && was_move && !moves.back().draw_offer) {
+      moves.back().draw_offer = true;
       return true;
     }
   } else if (key == gtv::kKeyValue && header_.version == 2) {
@@ -193,7 +196,7 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
     e.source = EvalSource::kGameTree;
     e.undetermined = r == gtv::kUndeterminedValue;
     e.value = r;
-    data.evaluations.push_back(e);
+    tree_.add_evaluation(index, e);
     return true;
   } else if (key == gtv::kKeyV1Value && header_.version == 1) {
     if (value.size() != 4) {
@@ -206,7 +209,7 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
       Evaluation e;
       e.source = EvalSource::kGameTree;
       e.value = static_cast<double>(f) * 10000.0;
-      data.evaluations.push_back(e);
+      tree_.add_evaluation(index, e);
       return true;
     }
   } else if (key == gtv::kKeyMain) {
@@ -215,8 +218,8 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
     }
     main_flags_.push_back(value);
     return true;
-  } else if (key == gtv::kKeyComment && !data.comment) {
-    data.comment = gtv::text_from_file(value);
+  } else if (key == gtv::kKeyComment && tree_.data(index).comment == nullptr) {
+    tree_.set_comment(index, gtv::text_from_file(value));
     return true;
   }
   add_prop(index, key, value);
@@ -224,11 +227,10 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
 }
 
 void TreeReader::add_prop(NodeIndex index, std::string_view key, std::string_view value) {
-  Property p;
+  Property& p = tree_.add_prop(index);
   p.id = index == 0 ? std::string(gtv::kRootNodePrefix) + std::string(key) : std::string(key);
   p.values.emplace_back(value);
   p.raw_bytes = true;
-  tree_.data(index).props.push_back(std::move(p));
 }
 
 bool TreeReader::read_point(std::string_view value, std::size_t offset, Move* move) {
@@ -345,9 +347,9 @@ void recognise_swaps(GameRecord& game) {
       game.warnings.push_back(std::move(w));
       continue;
     }
-    Move& first = tree.data(p).moves.front();
+    Move& first = tree.mutable_moves(p).front();
     first.points.front() = gtv::transpose(first.points.front());
-    Move& swap = tree.data(n).moves.front();
+    Move& swap = tree.mutable_moves(n).front();
     swap.kind = MoveKind::kSwapPieces;
     swap.points.clear();
   }
@@ -423,8 +425,8 @@ GtvParseOutput read_gtv_game(std::string_view bytes) {
   for (const gtv::HeaderPair& p : header.pairs) {
     root_props.push_back(Property{gtv::header_prop_id(p.key), {std::string(p.value)}, true});
   }
-  for (Property& p : game.tree.data(0).props) root_props.push_back(std::move(p));
-  game.tree.data(0).props = std::move(root_props);
+  for (Property& p : game.tree.mutable_props(0)) root_props.push_back(std::move(p));
+  game.tree.set_props(0, root_props);
   recognise_swaps(game);
   out.game = std::move(game);
   return out;

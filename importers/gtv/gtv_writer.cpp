@@ -268,7 +268,7 @@ bool swap_is_writable_after(const GameTree& tree, const std::vector<bool>& above
   if (above[p] || !gtv::is_short_placement(tree.data(p), 1) || !gtv::has_single_child(tree, p)) {
     return false;
   }
-  const NodeData& n = tree.data(tree.first_child(p));
+  const NodeView& n = tree.data(tree.first_child(p));
   if (n.moves.size() != 1) return false;
   const Move& s = n.moves.front();
   const Point target = gtv::transpose(tree.data(p).moves.front().points.front());
@@ -380,7 +380,7 @@ bool Writer::write_evaluation(const Evaluation& e) {
 }
 
 bool Writer::write_node(NodeIndex index) {
-  const NodeData& data = tree_.data(index);
+  const NodeView& data = tree_.data(index);
   // The node's own unknown keys: all properties of a non-root node, the
   // "gtv-node:" ones of the root. Games from other formats carry SGF
   // properties, which are not game-tree keys and are not written.

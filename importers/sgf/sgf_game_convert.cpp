@@ -241,56 +241,58 @@ class GameConverter {
     return answer;
   }
 
-  // Decodes the move property `raw` of node d into d.moves, keeping its id
-  // and raw values beside it in d.move_props. A property that does not
-  // decode is kept in d.props instead, with a warning.
-  void decode_move(const RawSgfProperty& raw, NodeData& d) {
+  // Decodes the move property `raw` of node i into its moves, keeping its id
+  // and raw values beside it in its move_props. A property that does not
+  // decode is kept in its props instead, with a warning.
+  void decode_move(NodeIndex i, const RawSgfProperty& raw) {
+    GameTree& tree = game_.tree;
     const std::span<const std::string_view> values = raw_.values_of(raw);
-    Move& move = d.moves.emplace_back();
-    if (std::optional<Error> error = move_decoder_->decode(raw.id, values, &move)) {
-      d.moves.pop_back();
-      Property& kept = d.props.emplace_back();
+    if (std::optional<Error> error = move_decoder_->decode(raw.id, values, &tree.add_move(i))) {
+      tree.remove_last_move(i);
+      Property& kept = tree.add_prop(i);
       materialise_into(raw, &kept);
       kept.raw_bytes = any_non_ascii(values);
       std::string shown(raw.id);
       for (const std::string_view v : values) shown += quote(v);
-      warn(d.pos, "move " + shown + " kept as a property: " + error->message);
+      warn(raw_.nodes[i].pos, "move " + shown + " kept as a property: " + error->message);
       return;
     }
-    Property& kept = d.move_props.emplace_back();
+    Property& kept = tree.add_move_prop(i);
     materialise_into(raw, &kept);
     kept.raw_bytes = any_non_ascii(values);
   }
 
-  // Adds the kSgfValue evaluation `text` stands for to d; false (and d
-  // unchanged) if it is not an SGF real number.
-  static bool add_sgf_value(std::string_view text, NodeData& d) {
+  // Adds the kSgfValue evaluation `text` stands for to node i; false (and
+  // the node unchanged) if it is not an SGF real number.
+  bool add_sgf_value(NodeIndex i, std::string_view text) {
     const std::optional<double> value = parse_sgf_real(text);
     if (!value) return false;
     Evaluation e;
     e.source = EvalSource::kSgfValue;
     e.value = *value;
-    d.evaluations.push_back(e);
+    game_.tree.add_evaluation(i, e);
     return true;
   }
 
-  // Converts the raw properties of node i into d: moves out to moves and
+  // Converts the raw properties of node i: moves out to moves and
   // move_props, the comment and value out to their fields, the rest kept in
   // props in order.
-  void convert_node(NodeIndex i, NodeData& d) {
+  void convert_node(NodeIndex i) {
+    GameTree& tree = game_.tree;
+    bool have_comment = false;
     bool have_value = false;
     bool have_game_tree_value = false;
     const std::span<const RawSgfProperty> props = raw_.props_of(raw_.nodes[i]);
     for (std::size_t k = 0; k < props.size(); ++k) {
       const RawSgfProperty& raw = props[k];
       if (is_move_property(raw.id)) {
-        decode_move(raw, d);
+        decode_move(i, raw);
         continue;
       }
       // An SGF value that is a plain real number as written needs neither
       // unescaping nor decoding (what does goes the long way below).
       if (!have_value && raw.value_count == 1 && raw.id == "V" &&
-          add_sgf_value(raw_.values_of(raw).front(), d)) {
+          add_sgf_value(i, raw_.values_of(raw).front())) {
         have_value = true;
         continue;
       }
@@ -303,25 +305,26 @@ class GameConverter {
       } else {
         if (!decoded) decode_text(p);
         if (i == 0 && extract_root_field(p)) continue;
-        if (!d.comment && !p.raw_bytes && p.values.size() == 1 && sgf_id_is(p.id, "C")) {
-          d.comment = std::move(p.values.front());
+        if (!have_comment && !p.raw_bytes && p.values.size() == 1 && sgf_id_is(p.id, "C")) {
+          tree.set_comment(i, std::move(p.values.front()));
+          have_comment = true;
           continue;
         }
         if (!have_value && p.values.size() == 1 && sgf_id_is(p.id, "V")) {
-          if (add_sgf_value(p.values.front(), d)) {
+          if (add_sgf_value(i, p.values.front())) {
             have_value = true;
             continue;
           }
         } else if (!have_game_tree_value && p.values.size() == 1 &&
                    sgf_id_is(p.id, kGameTreeValueId)) {
           if (auto e = parse_game_tree_value(p.values.front())) {
-            d.evaluations.push_back(*e);
+            tree.add_evaluation(i, *e);
             have_game_tree_value = true;
             continue;
           }
         }
       }
-      d.props.push_back(std::move(p));
+      tree.add_prop(i, std::move(p));
     }
   }
 
@@ -334,9 +337,8 @@ class GameConverter {
       const NodeIndex parent = raw_.nodes[i].parent;
       const NodeIndex added = parent == kNoNode ? tree.add_root() : tree.add_child(parent);
       assert(added == i);
-      NodeData& d = tree.data(added);
-      d.pos = raw_.nodes[i].pos;
-      convert_node(i, d);
+      tree.set_pos(added, raw_.nodes[i].pos);
+      convert_node(i);
     }
   }
 

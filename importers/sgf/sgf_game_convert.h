@@ -2,7 +2,7 @@
 // charset decoding, family detection, header fields, moves, comments and
 // evaluations. The rules are stated in docs/formats.md; in short:
 //  * move properties (per the family's dialect) are decoded into
-//    NodeData::moves, their property (raw values) into NodeData::move_props;
+//    NodeView::moves, their property (raw values) into NodeView::move_props;
 //    a move that does not decode stays in props and gives a warning;
 //  * on the root, CA, the dialect's player properties, RE, DT, EV and RO are
 //    taken into GameRecord fields and out of props;

@@ -15,7 +15,7 @@ namespace ludex {
 namespace {
 
 // The first value of property `id`, trimmed, as detect_sgf_kind reads it.
-std::string first_value(const std::vector<Property>& props, std::string_view id) {
+std::string first_value(std::span<const Property> props, std::string_view id) {
   for (const Property& p : props) {
     if (!sgf_id_is(p.id, id) || p.values.empty()) continue;
     std::string_view v = p.values.front();
@@ -71,7 +71,8 @@ std::string text_from_bytes(std::string_view bytes) {
 class GameWriter {
  public:
   explicit GameWriter(const GameRecord& game) : game_(game), rules_(rules_for(game.family)) {
-    const std::vector<Property>& root = game.tree.empty() ? kNoProps : game.tree.data(0).props;
+    const std::span<const Property> root =
+        game.tree.empty() ? std::span<const Property>() : game.tree.data(0).props;
     synthesized_ = game.format != SourceFormat::kSgf || !is_sgf_dialect(game.dialect);
     kind_.family = game.family;
     kind_.columns = game.columns;
@@ -101,8 +102,6 @@ class GameWriter {
   }
 
  private:
-  static inline const std::vector<Property> kNoProps;
-
   SgfValueForm form_of(const Property& p) const {
     return rules_.is_move_property(kind_, p.id) ? SgfValueForm::kRaw : SgfValueForm::kText;
   }
@@ -165,7 +164,7 @@ class GameWriter {
   }
 
   void write_moves_comment_value(NodeIndex i, SgfWriter& w) const {
-    const NodeData& d = game_.tree.data(i);
+    const NodeView& d = game_.tree.data(i);
     for (std::size_t k = 0; k < d.moves.size(); ++k) {
       if (k < d.move_props.size() && !d.move_props[k].id.empty()) {
         w.property(d.move_props[k].id, d.move_props[k].values, SgfValueForm::kRaw);
@@ -188,7 +187,7 @@ class GameWriter {
   }
 
   void write_node(NodeIndex i, SgfWriter& w) const {
-    const std::vector<Property>& props = game_.tree.data(i).props;
+    std::span<const Property> props = game_.tree.data(i).props;
     std::size_t first_rest = 0;
     if (i == 0) {
       if (synthesized_) {

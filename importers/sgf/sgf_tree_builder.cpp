@@ -101,11 +101,9 @@ GameTree RawSgfGame::to_tree() const {
   tree.reserve(nodes.size());
   for (const RawSgfNode& n : nodes) {
     const NodeIndex i = n.parent == kNoNode ? tree.add_root() : tree.add_child(n.parent);
-    NodeData& d = tree.data(i);
-    d.pos = n.pos;
-    d.props.reserve(n.prop_count);
+    tree.set_pos(i, n.pos);
     for (const RawSgfProperty& raw : props_of(n)) {
-      Property& p = d.props.emplace_back();
+      Property& p = tree.add_prop(i);
       p.id.assign(raw.id);
       const std::span<const std::string_view> vs = values_of(raw);
       p.values.assign(vs.begin(), vs.end());

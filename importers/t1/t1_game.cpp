@@ -216,7 +216,7 @@ class T1Reader {
   bool read_moves() {
     GameTree& tree = game_.tree;
     NodeIndex parent = tree.add_root();
-    tree.data(parent).pos = game_.pos;
+    tree.set_pos(parent, game_.pos);
     const BoardSize size{transpose_ ? game_.rows : game_.columns,
                          transpose_ ? game_.columns : game_.rows};
     std::int32_t count = 0;
@@ -236,9 +236,9 @@ class T1Reader {
       }
       const NodeIndex node = tree.add_child(parent);
       const auto column = static_cast<std::int32_t>(lines_[i].text.find_first_not_of(" \t") + 1);
-      tree.data(node).pos = SourcePos{lines_[i].offset + column - 1, lines_[i].number, column};
+      tree.set_pos(node, SourcePos{lines_[i].offset + column - 1, lines_[i].number, column});
       last = move;
-      tree.data(node).moves.push_back(std::move(move));
+      tree.add_move(node, std::move(move));
       parent = node;
       ++count;
     }

@@ -1,5 +1,6 @@
 // The whole shared corpus through the real ludex binary: every file accounted
 // for, exact counts, lossless export round trip, idempotent re-import.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <iostream>
@@ -106,11 +107,16 @@ std::string difference(const GameRecord& a, const GameRecord& b) {
   const std::vector<NodeIndex> lb = b.tree.main_line();
   if (la.size() != lb.size()) return "main line length";
   for (std::size_t k = 0; k < la.size(); ++k) {
-    const NodeData& x = a.tree.data(la[k]);
-    const NodeData& y = b.tree.data(lb[k]);
-    if (x.moves != y.moves) return "move " + std::to_string(k);
-    if (x.comment != y.comment) return "comment at " + std::to_string(k);
-    if (x.evaluations != y.evaluations) return "evaluation at " + std::to_string(k);
+    const NodeView& x = a.tree.data(la[k]);
+    const NodeView& y = b.tree.data(lb[k]);
+    if (!std::ranges::equal(x.moves, y.moves)) return "move " + std::to_string(k);
+    if ((x.comment == nullptr) != (y.comment == nullptr) ||
+        (x.comment != nullptr && *x.comment != *y.comment)) {
+      return "comment at " + std::to_string(k);
+    }
+    if (!std::ranges::equal(x.evaluations, y.evaluations)) {
+      return "evaluation at " + std::to_string(k);
+    }
   }
   return "";
 }

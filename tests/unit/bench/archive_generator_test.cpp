@@ -152,7 +152,7 @@ TEST_CASE("every generated game reads back legal, without warnings", "[bench]") 
       nodes += static_cast<std::int64_t>(game.tree.size());
       ++games_of[file.kind];
       for (NodeIndex i : game.tree.preorder()) {
-        const NodeData& d = game.tree.data(i);
+        const NodeView& d = game.tree.data(i);
         if (game.tree.child_count(i) > 1) ++variations_of[file.kind];
         evaluations += static_cast<std::int64_t>(d.evaluations.size());
         if (d.comment) ++comments;

@@ -277,7 +277,7 @@ TEST_CASE("blokus position: random input never breaks a position", "[blokus]") {
             std::vector<Point>{{static_cast<std::int16_t>(pick(0, v.columns)),
                                 static_cast<std::int16_t>(pick(0, v.rows))}}));
         const std::uint64_t before_setup = pos->hash();
-        if (!pos->apply_setup({prop}).ok()) CHECK(pos->hash() == before_setup);
+        if (!pos->apply_setup(std::vector<Property>{prop}).ok()) CHECK(pos->hash() == before_setup);
       }
     }
     // Random GembloQ triangles hardly ever make a piece on a starting square.

@@ -23,7 +23,7 @@ TEST_CASE("main line follows the flagged child whatever its position", "[core]")
   const NodeIndex root = t.add_root();
   t.add_child(root);
   const NodeIndex second = t.add_child(root);
-  t.data(second).main_flag = true;
+  t.set_main_flag(second, true);
   const NodeIndex leaf = t.add_child(second);
   CHECK(t.main_line() == std::vector<NodeIndex>{root, second, leaf});
 }

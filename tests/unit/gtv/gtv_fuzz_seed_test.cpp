@@ -84,7 +84,7 @@ TEST_CASE("regenerate the gtv seed corpus and fixtures", "[.][gtv-generate]") {
   empty.tree.add_root();
   write_file((kSeedDir / "empty-hex.hgt").string(), written(empty));
   GameRecord v1 = *read_gtv_game(v1_example_file()).game;
-  v1.tree.data(1).comment = "écrit";
+  v1.tree.set_comment(1, "écrit");
   write_file((kSeedDir / "version1-comment.hgt").string(), written(v1));
 }
 

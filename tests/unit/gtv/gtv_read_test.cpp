@@ -62,27 +62,29 @@ TEST_CASE("the spec's own examples, written by hand, read field by field", "[gtv
 
   const GameTree& t = g.tree;
   REQUIRE(t.size() == 4);
-  CHECK(t.data(0).comment == "Eröffnung");
+  REQUIRE(t.data(0).comment != nullptr);
+  CHECK(*t.data(0).comment == "Eröffnung");
   CHECK(t.child_count(0) == 2);
   const NodeIndex first = t.first_child(0);
   const NodeIndex second = t.next_sibling(first);
-  CHECK(t.data(first).moves == std::vector<Move>{place(1, 3, 4)});
-  CHECK(t.data(first).evaluations ==
-        std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, -250}});
+  CHECK(std::ranges::equal(t.data(first).moves, std::vector<Move>{place(1, 3, 4)}));
+  CHECK(std::ranges::equal(t.data(first).evaluations, std::vector<Evaluation>{Evaluation{
+                                                          EvalSource::kGameTree, false, -250}}));
   CHECK_FALSE(t.data(first).main_flag);
   CHECK(t.data(second).main_flag);
-  CHECK(t.data(second).evaluations ==
-        std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, true, 12345}});
+  CHECK(std::ranges::equal(t.data(second).evaluations, std::vector<Evaluation>{Evaluation{
+                                                           EvalSource::kGameTree, true, 12345}}));
   // The main line follows the flagged second child.
   const std::vector<NodeIndex> main = t.main_line();
   REQUIRE(main.size() == 3);
   CHECK(main[1] == second);
-  const NodeData& last = t.data(main[2]);
-  CHECK(last.moves == std::vector<Move>{place(2, 0, 9)});
-  CHECK(last.evaluations ==
-        std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, 10000}});
-  CHECK(last.comment == "wins");
-  CHECK(last.props == std::vector<Property>{Property{"q", {"?"}, true}});
+  const NodeView& last = t.data(main[2]);
+  CHECK(std::ranges::equal(last.moves, std::vector<Move>{place(2, 0, 9)}));
+  CHECK(std::ranges::equal(
+      last.evaluations, std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, 10000}}));
+  REQUIRE(last.comment != nullptr);
+  CHECK(*last.comment == "wins");
+  CHECK(std::ranges::equal(last.props, std::vector<Property>{Property{"q", {"?"}, true}}));
   CHECK(last.pos.byte_offset > 0);
 
   // ludex reproduces the file byte for byte.
@@ -111,19 +113,19 @@ TEST_CASE("twixt short and long moves with every link direction", "[gtv]") {
   CHECK(g.players == std::vector<SeatPlayer>{{1, "Péter"}, {2, "Bob"}});
   const std::vector<NodeIndex> line = g.tree.main_line();
   REQUIRE(line.size() == 5);
-  CHECK(g.tree.data(line[1]).moves == std::vector<Move>{place(1, 5, 6)});
+  CHECK(std::ranges::equal(g.tree.data(line[1]).moves, std::vector<Move>{place(1, 5, 6)}));
 
-  const Move& manual = g.tree.data(line[2]).moves.at(0);
+  const Move& manual = g.tree.data(line[2]).moves[0];
   CHECK(manual.seat == 2);
   CHECK(manual.points == std::vector<Point>{{10, 9}});
   CHECK_FALSE(manual.autolink);
   CHECK(manual.links ==
         std::vector<LinkEdit>{
             {false, 8, 5, 1}, {false, 7, 4, 1}, {true, 19, 16, -1}, {true, 18, 17, -1}});
-  const Move& removal = g.tree.data(line[3]).moves.at(0);
+  const Move& removal = g.tree.data(line[3]).moves[0];
   CHECK(removal.autolink);
   CHECK(removal.links == std::vector<LinkEdit>{{false, 22, 23, -1}});
-  const Move& ignored = g.tree.data(line[4]).moves.at(0);
+  const Move& ignored = g.tree.data(line[4]).moves[0];
   CHECK(ignored.autolink);
   CHECK(ignored.links == std::vector<LinkEdit>{{true, 2, 45, 1}});
 
@@ -141,17 +143,19 @@ TEST_CASE("unknown keys, repeated keys and verbatim flags are kept in order", "[
   f += nkv("m", mv(2, 2, 1)) + nkv("g", "\x01") + '\0' + be(0, 2);
   const GameRecord g = read_ok(f);
   const GameTree& t = g.tree;
-  CHECK(t.data(0).comment == "root");
+  REQUIRE(t.data(0).comment != nullptr);
+  CHECK(*t.data(0).comment == "root");
   CHECK(t.data(0).props.back() == Property{"gtv-node:rootkey", {"R"}, true});
-  const NodeData& a = t.data(t.first_child(0));
+  const NodeView& a = t.data(t.first_child(0));
   CHECK(a.evaluations.size() == 2);
   CHECK(a.evaluations[1].undetermined);
-  CHECK(a.comment == "one");
+  REQUIRE(a.comment != nullptr);
+  CHECK(*a.comment == "one");
   CHECK_FALSE(a.main_flag);
-  CHECK(a.props == std::vector<Property>{{"zz", {"1"}, true},
-                                         {"c", {"two"}, true},
-                                         {"yy", {""}, true},
-                                         {"g", {std::string(1, '\0')}, true}});
+  CHECK(std::ranges::equal(a.props, std::vector<Property>{{"zz", {"1"}, true},
+                                                          {"c", {"two"}, true},
+                                                          {"yy", {""}, true},
+                                                          {"g", {std::string(1, '\0')}, true}}));
   const NodeIndex b = t.next_sibling(t.first_child(0));
   CHECK(t.data(b).main_flag);
   CHECK(t.main_child(0) == b);
@@ -170,15 +174,16 @@ TEST_CASE("a version 1 file reads onto the same model", "[gtv]") {
   CHECK(g.players == std::vector<SeatPlayer>{{1, "vvvjv"}, {2, "Horizontal"}});
   const GameTree& t = g.tree;
   REQUIRE(t.size() == 4);
-  const NodeData& first = t.data(1);
-  CHECK(first.moves == std::vector<Move>{place(1, 4, 5)});
-  CHECK(first.evaluations ==
-        std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, 5000}});
+  const NodeView& first = t.data(1);
+  CHECK(std::ranges::equal(first.moves, std::vector<Move>{place(1, 4, 5)}));
+  CHECK(std::ranges::equal(
+      first.evaluations, std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, 5000}}));
   CHECK(first.main_flag);
-  CHECK(first.comment == "half");
+  REQUIRE(first.comment != nullptr);
+  CHECK(*first.comment == "half");
   CHECK(t.child_count(1) == 2);
-  CHECK(t.data(2).evaluations ==
-        std::vector<Evaluation>{Evaluation{EvalSource::kGameTree, false, -10000}});
+  CHECK(std::ranges::equal(t.data(2).evaluations, std::vector<Evaluation>{Evaluation{
+                                                      EvalSource::kGameTree, false, -10000}}));
   // Written back as version 1, byte for byte.
   const Result<std::string> written = write_gtv_game(g);
   REQUIRE(written);
@@ -196,7 +201,8 @@ TEST_CASE("a 'v' that is not a number stays a property", "[gtv]") {
   f += nkv1("v", be(0x7FC00000, 4)) + '\0' + be(0, 4);
   const GameRecord g = read_ok(f);
   CHECK(g.tree.data(1).evaluations.empty());
-  CHECK(g.tree.data(1).props == std::vector<Property>{{"v", {be(0x7FC00000, 4)}, true}});
+  CHECK(std::ranges::equal(g.tree.data(1).props,
+                           std::vector<Property>{{"v", {be(0x7FC00000, 4)}, true}}));
   CHECK(*write_gtv_game(g) == f);
 }
 

@@ -90,37 +90,37 @@ GameRecord sample_hex_game() {
   g.winner = 1;
   GameTree& t = g.tree;
   const NodeIndex root = t.add_root();
-  t.data(root).comment = "root comment";
-  t.data(root).props = {raw_prop("gtv-node:rootkey", "\x01\x02")};
+  t.set_comment(root, "root comment");
+  t.set_props(root, {raw_prop("gtv-node:rootkey", "\x01\x02")});
   const NodeIndex first = t.add_child(root);
-  t.data(first).moves = {place(1, 2, 3)};
+  t.set_moves(first, {place(1, 2, 3)});
   const NodeIndex swap = t.add_child(first);
-  t.data(swap).moves = {special(2, MoveKind::kSwapPieces)};
+  t.set_moves(swap, {special(2, MoveKind::kSwapPieces)});
   const NodeIndex n3 = t.add_child(swap);
-  t.data(n3).moves = {place(1, 5, 5)};
-  t.data(n3).evaluations = {Evaluation{EvalSource::kGameTree, false, 250}};
+  t.set_moves(n3, {place(1, 5, 5)});
+  t.set_evaluations(n3, {Evaluation{EvalSource::kGameTree, false, 250}});
   const NodeIndex side = t.add_child(n3);
-  t.data(side).moves = {place(2, 6, 6)};
-  t.data(side).comment = "schön";
-  t.data(side).props = {raw_prop("zz", std::string("\x00\xff", 2))};
+  t.set_moves(side, {place(2, 6, 6)});
+  t.set_comment(side, "schön");
+  t.set_props(side, {raw_prop("zz", std::string("\x00\xff", 2))});
   const NodeIndex offer = t.add_child(side);
   Move m = place(1, 1, 1);
   m.draw_offer = true;
-  t.data(offer).moves = {m};
+  t.set_moves(offer, {m});
   t.add_child(offer);  // an empty node
   const NodeIndex pass = t.add_child(side);
-  t.data(pass).moves = {special(1, MoveKind::kPass)};
+  t.set_moves(pass, {special(1, MoveKind::kPass)});
   const NodeIndex main = t.add_child(n3);
-  t.data(main).moves = {place(2, 4, 7)};
-  t.data(main).main_flag = true;
-  t.data(main).evaluations = {Evaluation{EvalSource::kGameTree, true, 12345}};
-  t.data(main).comment = "main line — ✓";
+  t.set_moves(main, {place(2, 4, 7)});
+  t.set_main_flag(main, true);
+  t.set_evaluations(main, {Evaluation{EvalSource::kGameTree, true, 12345}});
+  t.set_comment(main, "main line — ✓");
   const NodeIndex n6 = t.add_child(main);
-  t.data(n6).moves = {place(1, 10, 10)};
-  t.data(n6).evaluations = {Evaluation{EvalSource::kGameTree, false, -10000},
-                            Evaluation{EvalSource::kGameTree, false, 10000}};
+  t.set_moves(n6, {place(1, 10, 10)});
+  t.set_evaluations(n6, {Evaluation{EvalSource::kGameTree, false, -10000},
+                         Evaluation{EvalSource::kGameTree, false, 10000}});
   const NodeIndex resign = t.add_child(n6);
-  t.data(resign).moves = {special(2, MoveKind::kResign)};
+  t.set_moves(resign, {special(2, MoveKind::kResign)});
   return g;
 }
 
@@ -135,37 +135,37 @@ GameRecord sample_twixt_game() {
   GameTree& t = g.tree;
   const NodeIndex root = t.add_root();
   const NodeIndex n1 = t.add_child(root);
-  t.data(n1).moves = {place(1, 3, 3)};
+  t.set_moves(n1, {place(1, 3, 3)});
   const NodeIndex alt = t.add_child(n1);
-  t.data(alt).moves = {place(2, 20, 20)};
-  t.data(alt).comment = "";
+  t.set_moves(alt, {place(2, 20, 20)});
+  t.set_comment(alt, "");
   const NodeIndex n2 = t.add_child(n1);
-  t.data(n2).moves = {place(2, 19, 7)};
-  t.data(n2).main_flag = true;
+  t.set_moves(n2, {place(2, 19, 7)});
+  t.set_main_flag(n2, true);
   const NodeIndex n3 = t.add_child(n2);
   // Peg (10, 9), no autolinks: remove (3,3)-(4,1), add (10,9)-(12,8) and
   // (10,9)-(9,7).
   Move manual = place(1, 10, 9);
   manual.autolink = false;
   manual.links = {link(false, 7, 4, 1), link(true, 22, 17, 1), link(true, 19, 16, -1)};
-  t.data(n3).moves = {manual};
-  t.data(n3).evaluations = {Evaluation{EvalSource::kGameTree, false, -32768}};
+  t.set_moves(n3, {manual});
+  t.set_evaluations(n3, {Evaluation{EvalSource::kGameTree, false, -32768}});
   const NodeIndex n4 = t.add_child(n3);
   // Peg (12, 12) with autolinks, after removing (12,12)-(10,11).
   Move removal = place(2, 12, 12);
   removal.links = {link(false, 22, 23, -1)};
-  t.data(n4).moves = {removal};
+  t.set_moves(n4, {removal});
   // A verbatim 'g' (here false) is what the reader keeps after other keys.
-  t.data(n4).props = {raw_prop("x-note", "kept"), raw_prop("g", std::string(1, '\0'))};
+  t.set_props(n4, {raw_prop("x-note", "kept"), raw_prop("g", std::string(1, '\0'))});
   const NodeIndex n5 = t.add_child(n4);
-  t.data(n5).moves = {place(1, 0, 23)};
-  t.data(n5).evaluations = {Evaluation{EvalSource::kGameTree, false, 32767}};
+  t.set_moves(n5, {place(1, 0, 23)});
+  t.set_evaluations(n5, {Evaluation{EvalSource::kGameTree, false, 32767}});
   const NodeIndex n6 = t.add_child(n5);
-  t.data(n6).moves = {special(2, MoveKind::kSwapSides), special(1, MoveKind::kForfeit)};
+  t.set_moves(n6, {special(2, MoveKind::kSwapSides), special(1, MoveKind::kForfeit)});
   const NodeIndex n7 = t.add_child(n6);
   Move accept = special(2, MoveKind::kDrawAccept);
   accept.draw_offer = true;
-  t.data(n7).moves = {accept};
+  t.set_moves(n7, {accept});
   return g;
 }
 
@@ -244,7 +244,7 @@ GameRecord parse_lg_twixt(std::string_view sgf) {
       m.draw_offer = v.substr(2) == "|draw";
     }
     at = g.tree.add_child(at);
-    g.tree.data(at).moves = {m};
+    g.tree.set_moves(at, {m});
   }
   return g;
 }

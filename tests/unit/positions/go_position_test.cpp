@@ -142,7 +142,8 @@ TEST_CASE("go multi-stone suicide under New Zealand rules", "[positions]") {
   auto pos = new_position(sgf_game("(;GM[1]SZ[5]RU[NZ];B[ca])"));
   REQUIRE(pos.ok());
   Position& p = **pos;
-  REQUIRE(p.apply_setup({{"AB", {"ca", "bb", "ac"}, false}, {"AW", {"aa", "ab"}, false}}));
+  REQUIRE(p.apply_setup(
+      std::vector<Property>{{"AB", {"ca", "bb", "ac"}, false}, {"AW", {"aa", "ab"}, false}}));
   auto fill = p.play(test::place(2, 1, 0));
   REQUIRE(fill);
   CHECK(fill->placed.empty());

@@ -117,9 +117,9 @@ TEST_CASE("hex setup: AB is seat 1, AW seat 2, AE empties, PL is ignored", "[pos
   REQUIRE(delta);
   CHECK(delta->placed.size() == 3);
   CHECK(stones(**pos) == "1:a1 1:b2 2:c3");
-  REQUIRE((*pos)->apply_setup({{"AE", {"b2"}, false}, {"AW", {"a1"}, false}}));
+  REQUIRE((*pos)->apply_setup(std::vector<Property>{{"AE", {"b2"}, false}, {"AW", {"a1"}, false}}));
   CHECK(stones(**pos) == "2:a1 2:c3");
-  auto bad = (*pos)->apply_setup({{"AB", {"d4", "z99"}, false}});
+  auto bad = (*pos)->apply_setup(std::vector<Property>{{"AB", {"d4", "z99"}, false}});
   REQUIRE(!bad);
   CHECK(bad.error().message == "setup AB: hex point 'z99' is off the 11x11 board");
   CHECK(stones(**pos) == "2:a1 2:c3");  // unchanged

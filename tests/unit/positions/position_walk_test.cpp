@@ -89,9 +89,9 @@ TEST_CASE("walk: a million-deep line", "[positions]") {
     // rows stay empty), passes in between, empty nodes elsewhere.
     if (i % 997 == 0 && i / 997 < 171) {
       const int k = static_cast<int>(i / 997);
-      game.tree.data(node).moves.push_back(test::place(1, k % 19, 2 * (k / 19)));
+      game.tree.add_move(node, test::place(1, k % 19, 2 * (k / 19)));
     } else if (i % 2 == 0) {
-      game.tree.data(node).moves.push_back(test::special(2, MoveKind::kPass));
+      game.tree.add_move(node, test::special(2, MoveKind::kPass));
     }
   }
   const GamePositions positions = compute_positions(game);
@@ -109,10 +109,10 @@ TEST_CASE("walk: a node with 65535 children", "[positions]") {
   game.tree.reserve(2 * kChildren + 1);
   for (int i = 0; i < kChildren; ++i) {
     const NodeIndex child = game.tree.add_child(0);
-    game.tree.data(child).moves.push_back(test::place(1, i % 11, (i / 11) % 11));
+    game.tree.add_move(child, test::place(1, i % 11, (i / 11) % 11));
     const NodeIndex grandchild = game.tree.add_child(child);
     // Every grandchild plays (5, 5): illegal below the children that took it.
-    game.tree.data(grandchild).moves.push_back(test::place(2, 5, 5));
+    game.tree.add_move(grandchild, test::place(2, 5, 5));
   }
   const GamePositions positions = compute_positions(game);
   const std::size_t taken = kChildren / 121 + (kChildren % 121 > 5 * 11 + 5 ? 1 : 0);

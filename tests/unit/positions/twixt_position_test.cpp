@@ -241,7 +241,7 @@ TEST_CASE("twixt autolinking long moves: additions ignored from a binary tree on
   CHECK(links(*from_sgf) == "2:i3-j5 2:i3-k4 2:j2-k4");
   CHECK(links(*from_binary) == "2:i3-k4 2:j2-k4");
   GameRecord bare = binary;
-  Move& move = bare.tree.data(bare.tree.main_line().back()).moves.front();
+  Move& move = bare.tree.mutable_moves(bare.tree.main_line().back()).front();
   std::erase_if(move.links, [](const LinkEdit& e) { return e.add; });
   REQUIRE(move.links.size() == 2);
   auto without = main_line_position(bare);
@@ -279,10 +279,11 @@ TEST_CASE("twixt setup pegs get their links; AE removes a peg with its links", "
   auto pos = new_position(empty_game(Family::kTwixt, 24, 24));
   REQUIRE(pos.ok());
   Position& p = **pos;
-  REQUIRE(p.apply_setup({{"AW", {"e5", "f7"}, false}, {"AB", {"k10"}, false}}));
+  REQUIRE(
+      p.apply_setup(std::vector<Property>{{"AW", {"e5", "f7"}, false}, {"AB", {"k10"}, false}}));
   CHECK(pegs(p) == "1:e5 1:f7 2:k10");
   CHECK(links(p) == "1:e5-f7");
-  auto removed = p.apply_setup({{"AE", {"f7"}, false}});
+  auto removed = p.apply_setup(std::vector<Property>{{"AE", {"f7"}, false}});
   REQUIRE(removed);
   CHECK(links(removed->links_removed) == "1:e5-f7");
   CHECK(links(p).empty());

@@ -31,7 +31,7 @@ std::string fold_ascii(std::string s) {
 }
 
 // The first determined, non-NaN value of a source at a node, NaN if none.
-double first_value(const NodeData& data, EvalSource source) {
+double first_value(const NodeView& data, EvalSource source) {
   for (const Evaluation& e : data.evaluations) {
     if (e.source == source && !e.undetermined && !std::isnan(e.value)) return e.value;
   }
@@ -40,7 +40,7 @@ double first_value(const NodeData& data, EvalSource source) {
 
 // The colour of a node's piece, as GameStore takes it: the first placing
 // move's colour, else the first placed cell's.
-std::int8_t piece_color(const NodeData& data, const PositionDelta& delta) {
+std::int8_t piece_color(const NodeView& data, const PositionDelta& delta) {
   for (const Move& m : data.moves) {
     if (m.kind == MoveKind::kPlace) return m.color;
   }
@@ -77,7 +77,7 @@ NodeIndex GameBuilder::node(NodeIndex parent, std::vector<Occupant> placed,
       m.color = family == Family::kBlokus ? placed.front().color : 0;
       for (const Occupant& o : placed) m.points.push_back(o.point);
     }
-    t.data(i).moves.push_back(std::move(m));
+    t.add_move(i, std::move(m));
   }
   game_.positions.deltas.resize(t.size());
   unhashed_.resize(t.size(), 0);
@@ -98,7 +98,7 @@ void GameBuilder::piece(NodeIndex node, std::string name) {
 }
 
 void GameBuilder::evaluation(NodeIndex node, double value, EvalSource source, bool undetermined) {
-  game_.record.tree.data(node).evaluations.push_back(Evaluation{source, undetermined, value});
+  game_.record.tree.add_evaluation(node, Evaluation{source, undetermined, value});
 }
 
 void GameBuilder::unhashed(NodeIndex node) {
@@ -276,7 +276,7 @@ PositionedGame random_game(Family family, std::mt19937& rng, int nodes,
   // Now and then a later child is flagged as the main variation.
   for (NodeIndex i = 1; i < g.record.tree.size(); ++i) {
     if (g.record.tree.first_child(g.record.tree.parent(i)) != i && chance(0.3)) {
-      g.record.tree.data(i).main_flag = true;
+      g.record.tree.set_main_flag(i, true);
     }
   }
   return g;
@@ -392,7 +392,7 @@ bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
                           f.position_hashes.end()))
     return false;
   if (f.main_line_only && !n.main_line) return false;
-  const NodeData& data = record.tree.data(n.index);
+  const NodeView& data = record.tree.data(n.index);
   if (f.eval_min || f.eval_max || f.has_eval) {
     bool found = false;
     for (const Evaluation& e : data.evaluations) {
@@ -449,7 +449,7 @@ NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter)
     const PositionedGame& pg = games_[n.game];
     const GameTree& t = pg.record.tree;
     for (NodeIndex c = t.first_child(n.index); c != kNoNode; c = t.next_sibling(c)) {
-      const NodeData& data = t.data(c);
+      const NodeView& data = t.data(c);
       if (data.moves.empty()) continue;
       const Move& m = data.moves.front();
       std::vector<Point> points(m.points.begin(), m.points.end());

@@ -67,8 +67,8 @@ TEST_CASE("NaN evaluations are stored as NULL and load as NaN", "[schema]") {
   TempDir dir;
   Database db(dir.file("games.ludex"), Database::Mode::kReadWrite);
   GameRecord g = testing::make_bare_game();
-  g.tree.data(0).evaluations = {
-      Evaluation{EvalSource::kSgfValue, false, std::numeric_limits<double>::quiet_NaN()}};
+  g.tree.add_evaluation(
+      0, Evaluation{EvalSource::kSgfValue, false, std::numeric_limits<double>::quiet_NaN()});
   testing::store_games(db, "x.sgf", {g});
   GameLoader loader(db);
   const LoadedGame loaded = *loader.load(1);
@@ -151,7 +151,7 @@ TEST_CASE("a million-deep line stores and loads without recursion", "[schema]") 
     Move m;
     m.seat = static_cast<std::int8_t>(i % 2 + 1);
     m.points = {Point{static_cast<std::int16_t>(i % 11), static_cast<std::int16_t>(i % 13)}};
-    g.tree.data(at).moves = {m};
+    g.tree.add_move(at, m);
   }
   testing::store_games(db, "deep.sgf", {g});
   CHECK(db.handle().execAndGet("SELECT max(depth) FROM nodes").getInt() == kDepth);

@@ -73,60 +73,50 @@ GameRecord make_twixt_game() {
   GameTree& t = g.tree;
   const NodeIndex root = t.add_root();
   {
-    NodeData& d = t.data(root);
-    d.props = {prop("GM", {"21"}),
-               prop("SZ", {"24"}),
-               prop("PW", {"Zoë Ünal"}),
-               prop("XX", {""}),
-               prop("YY", {}),
-               prop("AB", {"a]b", "c\\d", "", "]]\\["}),
-               prop("PC", {std::string("\xFF\xFE]\\x\x00y", 7)}, true),
-               prop("EV", {}, true)};
-    d.comment = "Opening: 'quotes', \"double\", 100% _under_ — ✓";
+    t.set_props(root,
+                {prop("GM", {"21"}), prop("SZ", {"24"}), prop("PW", {"Zoë Ünal"}), prop("XX", {""}),
+                 prop("YY", {}), prop("AB", {"a]b", "c\\d", "", "]]\\["}),
+                 prop("PC", {std::string("\xFF\xFE]\\x\x00y", 7)}, true), prop("EV", {}, true)});
+    t.set_comment(root, "Opening: 'quotes', \"double\", 100% _under_ — ✓");
   }
   const NodeIndex n1 = t.add_child(root);
   {
-    NodeData& d = t.data(n1);
-    d.moves = {place(1, {{3, 4}})};
-    d.move_props = {prop("W", {"d5"})};
-    d.evaluations = {Evaluation{EvalSource::kGameTree, false, 250.0}};
-    d.comment = "first peg";
+    t.set_moves(n1, {place(1, {{3, 4}})});
+    t.set_move_props(n1, {prop("W", {"d5"})});
+    t.set_evaluations(n1, {Evaluation{EvalSource::kGameTree, false, 250.0}});
+    t.set_comment(n1, "first peg");
   }
   const NodeIndex n2 = t.add_child(n1);
   {
-    NodeData& d = t.data(n2);
     Move m = place(2, {{5, 6}});
     m.autolink = false;
     m.links = {LinkEdit{false, 7, 9, 0}, LinkEdit{true, 11, 13, 1}, LinkEdit{true, 300, -4, -1}};
-    d.moves = {m};
-    d.move_props = {prop("B", {"-i'3", "\\i'4", "K4"})};
-    d.evaluations = {Evaluation{EvalSource::kGameTree, true, 12345.0},
-                     Evaluation{EvalSource::kSgfValue, false, -0.35}};
+    t.set_moves(n2, {m});
+    t.set_move_props(n2, {prop("B", {"-i'3", "\\i'4", "K4"})});
+    t.set_evaluations(n2, {Evaluation{EvalSource::kGameTree, true, 12345.0},
+                           Evaluation{EvalSource::kSgfValue, false, -0.35}});
   }
   const NodeIndex n3 = t.add_child(n1);
   {
-    NodeData& d = t.data(n3);
     Move offer = place(2, {{8, 8}});
     offer.draw_offer = true;
-    d.moves = {special(2, MoveKind::kSwapSides), offer};
-    d.move_props = {prop("B", {"swap"}), prop("B", {"qi|draw"})};
-    d.main_flag = true;
+    t.set_moves(n3, {special(2, MoveKind::kSwapSides), offer});
+    t.set_move_props(n3, {prop("B", {"swap"}), prop("B", {"qi|draw"})});
+    t.set_main_flag(n3, true);
   }
   const NodeIndex n4 = t.add_child(n3);
-  t.data(n4).moves = {special(1, MoveKind::kResign)};  // no move_props at all
+  t.set_moves(n4, {special(1, MoveKind::kResign)});  // no move_props at all
   const NodeIndex n5 = t.add_child(n2);
   {
-    NodeData& d = t.data(n5);
-    d.moves = {place(1, {{300, -2}, {0, 255}})};
-    d.move_props = {prop("b", {"\xE9\x80"}, true)};
+    t.set_moves(n5, {place(1, {{300, -2}, {0, 255}})});
+    t.set_move_props(n5, {prop("b", {"\xE9\x80"}, true)});
   }
   const NodeIndex n6 = t.add_child(root);
   {
-    NodeData& d = t.data(n6);
-    d.moves = {special(1, MoveKind::kPass), special(2, MoveKind::kUnknown)};
-    d.move_props = {prop("", {}), prop("W", {""})};
-    d.comment = "";
-    d.props = {prop("N", {"side line"})};
+    t.set_moves(n6, {special(1, MoveKind::kPass), special(2, MoveKind::kUnknown)});
+    t.set_move_props(n6, {prop("", {}), prop("W", {""})});
+    t.set_comment(n6, "");
+    t.set_props(n6, {prop("N", {"side line"})});
   }
   return g;
 }
@@ -143,7 +133,7 @@ GameRecord make_blokus_game() {
   g.charset = "UTF-8";
   GameTree& t = g.tree;
   const NodeIndex root = t.add_root();
-  t.data(root).props = {prop("GM", {"Blokus"}), prop("AB", {"a1,b1", "t20"}), prop("PL", {"1"})};
+  t.set_props(root, {prop("GM", {"Blokus"}), prop("AB", {"a1,b1", "t20"}), prop("PL", {"1"})});
   NodeIndex at = root;
   const std::vector<std::vector<Point>> pieces = {
       {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}},
@@ -155,8 +145,8 @@ GameRecord make_blokus_game() {
   for (int i = 0; i < 4; ++i) {
     at = t.add_child(at);
     const auto color = static_cast<std::int8_t>(i + 1);
-    t.data(at).moves = {place(color, pieces[i], color)};
-    t.data(at).move_props = {prop(std::to_string(i + 1), {labels[i]})};
+    t.set_moves(at, {place(color, pieces[i], color)});
+    t.set_move_props(at, {prop(std::to_string(i + 1), {labels[i]})});
   }
   return g;
 }
@@ -187,8 +177,8 @@ GameRecord make_simple_game(Family family, const std::vector<std::string>& playe
   for (int i = 0; i < moves; ++i) {
     at = g.tree.add_child(at);
     const auto seat = static_cast<std::int8_t>(i % 2 + 1);
-    g.tree.data(at).moves = {place(seat, {{static_cast<std::int16_t>(i % 13), 3}})};
-    g.tree.data(at).move_props = {prop(seat == 1 ? "B" : "W", {"x"})};
+    g.tree.set_moves(at, {place(seat, {{static_cast<std::int16_t>(i % 13), 3}})});
+    g.tree.set_move_props(at, {prop(seat == 1 ? "B" : "W", {"x"})});
   }
   return g;
 }
@@ -215,21 +205,24 @@ std::string record_difference(const GameRecord& a, const GameRecord& b) {
   const std::vector<NodeIndex> pa = a.tree.preorder();
   const std::vector<NodeIndex> pb = b.tree.preorder();
   for (std::size_t k = 0; k < pa.size(); ++k) {
-    const NodeData& da = a.tree.data(pa[k]);
-    const NodeData& db = b.tree.data(pb[k]);
+    const NodeView& da = a.tree.data(pa[k]);
+    const NodeView& db = b.tree.data(pb[k]);
     const std::string at = "node " + std::to_string(k) + ": ";
     if (a.tree.child_count(pa[k]) != b.tree.child_count(pb[k])) out << at << "children; ";
-    if (da.moves != db.moves) out << at << "moves; ";
+    if (!std::ranges::equal(da.moves, db.moves)) out << at << "moves; ";
     for (std::size_t m = 0; m < std::max(da.move_props.size(), db.move_props.size()); ++m) {
       const Property none;
       const Property& x = m < da.move_props.size() ? da.move_props[m] : none;
       const Property& y = m < db.move_props.size() ? db.move_props[m] : none;
       if (!(x == y)) out << at << "move_props " << describe(x) << " vs " << describe(y) << "; ";
     }
-    if (da.comment != db.comment) out << at << "comment; ";
-    if (da.evaluations != db.evaluations) out << at << "evaluations; ";
+    if ((da.comment == nullptr) != (db.comment == nullptr) ||
+        (da.comment != nullptr && *da.comment != *db.comment)) {
+      out << at << "comment; ";
+    }
+    if (!std::ranges::equal(da.evaluations, db.evaluations)) out << at << "evaluations; ";
     if (da.main_flag != db.main_flag) out << at << "main_flag; ";
-    if (da.props != db.props) out << at << "props; ";
+    if (!std::ranges::equal(da.props, db.props)) out << at << "props; ";
   }
   if (!(a.tree == b.tree)) out << "GameTree::operator== differs; ";
   return out.str();

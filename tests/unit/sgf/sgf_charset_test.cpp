@@ -36,7 +36,8 @@ std::string player(const GameRecord& g, int seat) {
 std::string comment_at(const GameRecord& g, std::size_t n) {
   const auto order = g.tree.preorder();
   REQUIRE(n < order.size());
-  return g.tree.data(order[n]).comment.value_or("");
+  const std::string* comment = g.tree.data(order[n]).comment;
+  return comment != nullptr ? *comment : "";
 }
 
 std::string first_comment(const GameRecord& g) {

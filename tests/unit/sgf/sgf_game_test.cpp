@@ -3,6 +3,8 @@
 // quirks of corpus/README.md in small inline files.
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <span>
 #include <string>
 
 #include "importers/sgf/sgf_game.h"
@@ -25,10 +27,22 @@ std::vector<std::string> root_ids(const GameRecord& g) {
   return ids;
 }
 
-const NodeData& node_at(const GameRecord& g, std::size_t n) {
+NodeView node_at(const GameRecord& g, std::size_t n) {
   const auto order = g.tree.preorder();
   REQUIRE(n < order.size());
   return g.tree.data(order[n]);
+}
+
+std::optional<std::string> comment_of(const NodeView& node) {
+  if (node.comment == nullptr) return std::nullopt;
+  return *node.comment;
+}
+
+// The k-th item of a node's items; the test fails if there is none.
+template <typename T>
+const T& item(std::span<const T> items, std::size_t k) {
+  REQUIRE(k < items.size());
+  return items[k];
 }
 
 // Writes g and reads it back; requires one game and returns it.
@@ -76,7 +90,7 @@ TEST_CASE("game: header fields leave props, the rest stays in order", "[sgf][gam
   CHECK(g.charset == "UTF-8");
   CHECK(root_ids(g) == std::vector<std::string>{"GM", "FF", "SZ", "KM", "AP"});
   CHECK(g.main_line_moves() == 2);
-  const NodeData& first = node_at(g, 1);
+  const NodeView& first = node_at(g, 1);
   REQUIRE(first.moves.size() == 1);
   CHECK(first.moves[0].seat == 1);
   CHECK(first.moves[0].points == std::vector<Point>{{4, 4}});
@@ -94,22 +108,22 @@ TEST_CASE("game: comments, values and text rules", "[sgf][game]") {
       ";W[bb]V[abc]V[-3]"
       ";B[cc]N[a\\]b]LB[dd:A\\:B])");
   const GameRecord& g = only_game(out);
-  const NodeData& root = node_at(g, 0);
-  CHECK(root.comment == std::optional<std::string>("firstline\nsecond ] \\ : end"));
+  const NodeView& root = node_at(g, 0);
+  CHECK(comment_of(root) == std::optional<std::string>("firstline\nsecond ] \\ : end"));
   REQUIRE(root.props.size() == 2);
   CHECK(root.props[1].id == "C");  // a second C stays a property
   CHECK(root.props[1].values.front() == "second comment");
-  const NodeData& n1 = node_at(g, 1);
+  const NodeView& n1 = node_at(g, 1);
   REQUIRE(n1.evaluations.size() == 1);
   CHECK(n1.evaluations[0].source == EvalSource::kSgfValue);
   CHECK(n1.evaluations[0].value == 0.25);
-  CHECK(n1.comment == std::optional<std::string>("x"));
-  const NodeData& n2 = node_at(g, 2);
+  CHECK(comment_of(n1) == std::optional<std::string>("x"));
+  const NodeView& n2 = node_at(g, 2);
   REQUIRE(n2.evaluations.size() == 1);
   CHECK(n2.evaluations[0].value == -3);
   REQUIRE(n2.props.size() == 1);
   CHECK(n2.props[0].values.front() == "abc");  // not a number: kept
-  const NodeData& n3 = node_at(g, 3);
+  const NodeView& n3 = node_at(g, 3);
   REQUIRE(n3.props.size() == 2);
   CHECK(n3.props[0].values.front() == "a]b");
   CHECK(n3.props[1].values.front() == "dd:A:B");
@@ -161,17 +175,17 @@ TEST_CASE("game: Go quirks", "[sgf][game]") {
       "(;GM[1]SZ[19]KM[750]AB[dd:dg]AB[pp];B[tt];W[];B[aa]B[bb]TR[cc]"
       "(;AW[qq];W[cc])(;W[dd]))");
   const GameRecord& g = only_game(out);
-  const NodeData& root = node_at(g, 0);
+  const NodeView& root = node_at(g, 0);
   REQUIRE(root.props.size() == 5);
   CHECK(root.props[2].values.front() == "750");
   CHECK(root.props[3].values.front() == "dd:dg");  // compressed point list kept
   CHECK(root.props[4].id == "AB");                 // duplicate property kept
-  CHECK(node_at(g, 1).moves.at(0).kind == MoveKind::kPass);
-  CHECK(node_at(g, 2).moves.at(0).kind == MoveKind::kPass);
-  const NodeData& twice = node_at(g, 3);
+  CHECK(node_at(g, 1).moves[0].kind == MoveKind::kPass);
+  CHECK(node_at(g, 2).moves[0].kind == MoveKind::kPass);
+  const NodeView& twice = node_at(g, 3);
   CHECK(twice.moves.size() == 2);  // same colour twice in one node
   CHECK(twice.props.size() == 1);
-  CHECK(node_at(g, 4).props.at(0).id == "AW");  // setup in an inner node
+  CHECK(item(node_at(g, 4).props, 0).id == "AW");  // setup in an inner node
   round_trip(g);
 }
 
@@ -184,8 +198,8 @@ TEST_CASE("game: Little Golem hex with unescaped names", "[sgf][game]") {
   CHECK(g.dialect == "littlegolem");
   CHECK(g.players == std::vector<SeatPlayer>{{1, "lazyplayer"}, {2, "Shumacher;]"}});
   CHECK(g.main_line_moves() == 4);
-  CHECK(node_at(g, 2).moves.at(0).kind == MoveKind::kSwapPieces);
-  CHECK(node_at(g, 4).moves.at(0).kind == MoveKind::kResign);
+  CHECK(node_at(g, 2).moves[0].kind == MoveKind::kSwapPieces);
+  CHECK(node_at(g, 4).moves[0].kind == MoveKind::kResign);
   round_trip(g);
 }
 
@@ -197,7 +211,7 @@ TEST_CASE("game: Little Golem twixt with lower-case moves", "[sgf][game]") {
   CHECK(g.family == Family::kTwixt);
   CHECK(g.dialect == "littlegolem");
   CHECK(g.main_line_moves() == 5);
-  CHECK(node_at(g, 1).move_props.at(0).id == "b");
+  CHECK(item(node_at(g, 1).move_props, 0).id == "b");
   round_trip(g);
 }
 
@@ -209,8 +223,8 @@ TEST_CASE("game: Pentobi Blokus", "[sgf][game]") {
   CHECK(g.family == Family::kBlokus);
   CHECK(g.dialect == "pentobi");
   CHECK(g.variant == "Blokus Duo");
-  CHECK(node_at(g, 1).moves.at(0).points.size() == 5);
-  CHECK(node_at(g, 2).comment == std::optional<std::string>("12"));
+  CHECK(node_at(g, 1).moves[0].points.size() == 5);
+  CHECK(comment_of(node_at(g, 2)) == std::optional<std::string>("12"));
   round_trip(g);
 }
 
@@ -223,11 +237,11 @@ TEST_CASE("game: old Pentobi books", "[sgf][game]") {
   CHECK(g.family == Family::kBlokus);
   CHECK(g.warnings.empty());
   CHECK(g.tree.child_count(0) == 2);
-  const NodeData& first = node_at(g, 1);
+  const NodeView& first = node_at(g, 1);
   REQUIRE(first.moves.size() == 1);
   CHECK(first.moves[0].points.size() == 5);
-  CHECK(first.move_props.at(0).id == "BLUE");
-  CHECK(first.comment == std::optional<std::string>("0.577998 76"));
+  CHECK(item(first.move_props, 0).id == "BLUE");
+  CHECK(comment_of(first) == std::optional<std::string>("0.577998 76"));
   CHECK(node_at(g, 3).moves.size() == 1);
   round_trip(g);
 }
@@ -235,7 +249,7 @@ TEST_CASE("game: old Pentobi books", "[sgf][game]") {
 TEST_CASE("game: a move that does not decode stays a property", "[sgf][game]") {
   const auto out = read_sgf_games("(;GM[1]SZ[9];B[zz];W[cc])");
   const GameRecord& g = only_game(out);
-  const NodeData& bad = node_at(g, 1);
+  const NodeView& bad = node_at(g, 1);
   CHECK(bad.moves.empty());
   REQUIRE(bad.props.size() == 1);
   CHECK(bad.props[0].id == "B");
@@ -252,7 +266,7 @@ TEST_CASE("game: other games are kept generically", "[sgf][game]") {
   const GameRecord& g = only_game(out);
   CHECK(g.family == Family::kOther);
   CHECK(g.variant == "3");
-  CHECK(node_at(g, 1).props.at(0).values.front() == "c3");
+  CHECK(item(node_at(g, 1).props, 0).values.front() == "c3");
   round_trip(g);
 }
 
@@ -266,7 +280,7 @@ TEST_CASE("game: an undecodable header value keeps its bytes", "[sgf][game]") {
   CHECK(pb.raw_bytes);
   CHECK(pb.values.front() == "Bad\xFF");
   const GameRecord back = round_trip(g);
-  CHECK(back.tree.data(0).props == g.tree.data(0).props);
+  CHECK(std::ranges::equal(back.tree.data(0).props, g.tree.data(0).props));
 }
 
 TEST_CASE("game: collection errors keep their game index", "[sgf][game]") {
@@ -316,7 +330,7 @@ TEST_CASE("game: round trips of odd but readable input", "[sgf][game]") {
     const auto out = read_sgf_games("(;FF[CA[gb2312\\]4]GM[1]C[caf\xE9])");
     const GameRecord& g = only_game(out);
     CHECK(g.charset == "ISO-8859-1");
-    CHECK(g.tree.data(0).comment == std::optional<std::string>("café"));
+    CHECK(comment_of(g.tree.data(0)) == std::optional<std::string>("café"));
     round_trip(g);
   }
 }

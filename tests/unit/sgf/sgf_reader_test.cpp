@@ -53,7 +53,9 @@ std::string tokens(std::string_view sgf) {
 }
 
 const Property& prop(const GameTree& tree, NodeIndex node, std::size_t k) {
-  return tree.data(node).props.at(k);
+  const std::span<const Property> props = tree.data(node).props;
+  REQUIRE(k < props.size());
+  return props[k];
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ TEST_CASE("writer: raw trees mirror the reader", "[sgf][writer]") {
 TEST_CASE("writer: text values are escaped", "[sgf][writer]") {
   GameTree tree;
   tree.add_root();
-  tree.data(0).props.push_back(Property{"C", {"a]b\\c"}, false});
+  tree.add_prop(0, Property{"C", {"a]b\\c"}, false});
   CHECK(write_sgf_props_tree(tree, SgfValueForm::kText) == "(;C[a\\]b\\\\c]\n)\n");
 }
 
@@ -63,10 +63,10 @@ TEST_CASE("writer: a deep line with deep variations, iteratively", "[sgf][writer
   GameTree tree;
   tree.reserve(n);
   NodeIndex node = tree.add_root();
-  tree.data(node).props.push_back(Property{"GM", {"1"}, false});
+  tree.add_prop(node, Property{"GM", {"1"}, false});
   for (std::size_t i = 1; i < n; ++i) {
     const NodeIndex child = tree.add_child(node);
-    tree.data(child).props.push_back(Property{"C", {"x"}, false});
+    tree.add_prop(child, Property{"C", {"x"}, false});
     if (i % 2 == 0) tree.add_child(node);  // a sibling makes every level a variation
     node = child;
   }
@@ -92,13 +92,13 @@ TEST_CASE("writer: records from other formats get the standard dialect", "[sgf][
     Move m;
     m.seat = static_cast<std::int8_t>(i % 2 + 1);
     m.points = {Point{static_cast<std::int16_t>(i), static_cast<std::int16_t>(i + 1)}};
-    g.tree.data(node).moves.push_back(m);
-    g.tree.data(node).move_props.push_back(Property{});
-    g.tree.data(node).comment = "move " + std::to_string(i);
+    g.tree.add_move(node, m);
+    g.tree.add_move_prop(node, Property{});
+    g.tree.set_comment(node, "move " + std::to_string(i));
     Evaluation e;
     e.source = EvalSource::kSgfValue;
     e.value = 0.125 * i;
-    g.tree.data(node).evaluations.push_back(e);
+    g.tree.add_evaluation(node, e);
   }
   const std::string written = write_sgf_game(g);
   INFO(written);
@@ -114,10 +114,15 @@ TEST_CASE("writer: records from other formats get the standard dialect", "[sgf][
   const auto order = back.tree.preorder();
   REQUIRE(order.size() == 4);
   for (std::size_t k = 1; k < 4; ++k) {
-    CHECK(back.tree.data(order[k]).moves == g.tree.data(static_cast<NodeIndex>(k)).moves);
-    CHECK(back.tree.data(order[k]).comment == g.tree.data(static_cast<NodeIndex>(k)).comment);
-    CHECK(back.tree.data(order[k]).evaluations ==
-          g.tree.data(static_cast<NodeIndex>(k)).evaluations);
+    CHECK(std::ranges::equal(back.tree.data(order[k]).moves,
+                             g.tree.data(static_cast<NodeIndex>(k)).moves));
+    const std::string* written_comment = back.tree.data(order[k]).comment;
+    const std::string* comment = g.tree.data(static_cast<NodeIndex>(k)).comment;
+    REQUIRE(written_comment != nullptr);
+    REQUIRE(comment != nullptr);
+    CHECK(*written_comment == *comment);
+    CHECK(std::ranges::equal(back.tree.data(order[k]).evaluations,
+                             g.tree.data(static_cast<NodeIndex>(k)).evaluations));
   }
 }
 
@@ -130,14 +135,14 @@ TEST_CASE("writer: values are written so they read back exactly", "[sgf][writer]
   g.columns = 19;
   g.rows = 19;
   g.tree.add_root();
-  g.tree.data(0).props.push_back(Property{"GM", {"1"}, false});
+  g.tree.add_prop(0, Property{"GM", {"1"}, false});
   const NodeIndex n = g.tree.add_child(0);
   for (double v : {0.1, -1e-7, 123456789.125, 1e21, 0.0}) {
     Evaluation e;
     e.source = EvalSource::kSgfValue;
     e.value = v;
     NodeIndex m = g.tree.add_child(n);
-    g.tree.data(m).evaluations.push_back(e);
+    g.tree.add_evaluation(m, e);
   }
   const auto out = read_sgf_games(write_sgf_game(g));
   REQUIRE(out.games.size() == 1);
@@ -153,10 +158,10 @@ TEST_CASE("writer: the flagged main variation is written first", "[sgf][writer]"
   tree.add_root();
   for (const char* c : {"a", "b", "c"}) {
     const NodeIndex child = tree.add_child(0);
-    tree.data(child).props.push_back(Property{"C", {c}, false});
+    tree.add_prop(child, Property{"C", {c}, false});
     tree.add_child(child);
   }
-  tree.data(3).main_flag = true;  // "b"
+  tree.set_main_flag(3, true);  // "b"
   std::string out;
   write_sgf_game_tree(
       tree,
