@@ -48,6 +48,22 @@ std::int32_t color_of_property(std::string_view id, std::int32_t colors) {
   return color <= colors ? color : 0;
 }
 
+// What encode_sgf_move writes for `move` in `variant`.
+Property encode_blokus_move(const BlokusVariant& variant, const Move& move) {
+  std::int32_t color = move.color;
+  if (color < 1 || color > variant.colors) {
+    color = move.seat >= 1 && move.seat <= variant.colors ? move.seat : 1;
+  }
+  std::string id = variant.colors == 2 ? (color == 2 ? "W" : "B") : std::to_string(color);
+  std::string value;
+  if (move.kind == MoveKind::kPlace) {
+    value = format_blokus_point_list(move.points);
+  } else if (move.kind != MoveKind::kPass) {
+    value = std::string(move_kind_name(move.kind));
+  }
+  return single_value_property(std::move(id), std::move(value));
+}
+
 class BlokusMoveDecoder final : public SgfMoveDecoder {
  public:
   explicit BlokusMoveDecoder(const SgfGameKind& kind)
@@ -79,6 +95,11 @@ class BlokusMoveDecoder final : public SgfMoveDecoder {
     return std::nullopt;
   }
 
+  bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
+                            const Move& move) const override {
+    return same_spelling(id, values, encode_blokus_move(variant_, move));
+  }
+
  private:
   const BlokusVariant& variant_;  // one of blokus_variants(), which live for the program
   BoardSize size_;
@@ -97,19 +118,7 @@ class BlokusRules final : public FamilyRules {
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
-    const BlokusVariant& variant = variant_of(kind);
-    std::int32_t color = move.color;
-    if (color < 1 || color > variant.colors) {
-      color = move.seat >= 1 && move.seat <= variant.colors ? move.seat : 1;
-    }
-    std::string id = variant.colors == 2 ? (color == 2 ? "W" : "B") : std::to_string(color);
-    std::string value;
-    if (move.kind == MoveKind::kPlace) {
-      value = format_blokus_point_list(move.points);
-    } else if (move.kind != MoveKind::kPass) {
-      value = std::string(move_kind_name(move.kind));
-    }
-    return single_value_property(std::move(id), std::move(value));
+    return encode_blokus_move(variant_of(kind), move);
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(

@@ -11,15 +11,8 @@ bool is_ascii_letter(char c) {
 bool is_ascii_digit(char c) {
   return c >= '0' && c <= '9';
 }
-bool is_ascii_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 char to_lower_ascii(char c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool fits(std::int32_t v, std::int32_t extent) {
-  return v >= 0 && v <= kMaxCoordinate && (extent <= 0 || v < extent);
 }
 
 // Code points of `value` read as UTF-8, or nullopt if it is not valid UTF-8 of
@@ -43,10 +36,6 @@ std::optional<std::vector<std::int32_t>> latin1_code_points(std::string_view val
 }
 
 }  // namespace
-
-bool on_board(std::int32_t x, std::int32_t y, const BoardSize& size) {
-  return fits(x, size.columns) && fits(y, size.rows);
-}
 
 std::string board_size_text(const BoardSize& size) {
   auto part = [](std::int32_t v) { return v > 0 ? std::to_string(v) : std::string("?"); };
@@ -134,12 +123,6 @@ std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& s
 
 std::string format_lg_point(std::int32_t x, std::int32_t y) {
   return std::string{format_lg_coordinate(x), format_lg_coordinate(y)};
-}
-
-std::string_view trim_ascii(std::string_view text) {
-  while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1);
-  return text;
 }
 
 bool iequals(std::string_view a, std::string_view b) {

@@ -24,8 +24,13 @@ struct BoardSize {
 inline constexpr std::int32_t kMaxCoordinate = 32767;
 
 // True if (x, y) lies on a board of `size` (unknown dimensions accept any
-// 0 <= v <= kMaxCoordinate).
-bool on_board(std::int32_t x, std::int32_t y, const BoardSize& size);
+// 0 <= v <= kMaxCoordinate). Inline: every decoded point asks.
+inline bool on_board(std::int32_t x, std::int32_t y, const BoardSize& size) {
+  const auto fits = [](std::int32_t v, std::int32_t extent) {
+    return v >= 0 && v <= kMaxCoordinate && (extent <= 0 || v < extent);
+  };
+  return fits(x, size.columns) && fits(y, size.rows);
+}
 
 // "11x11", or "unknown size" parts as "?".
 std::string board_size_text(const BoardSize& size);
@@ -74,8 +79,16 @@ std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& s
 // Two bytes 'a' + x, 'a' + y. Requires both within 0..kMaxLgCoordinate.
 std::string format_lg_point(std::int32_t x, std::int32_t y);
 
-// The value without leading and trailing ASCII whitespace.
-std::string_view trim_ascii(std::string_view text);
+// The value without leading and trailing ASCII whitespace. Inline: every
+// decoded move value is trimmed.
+inline std::string_view trim_ascii(std::string_view text) {
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+  };
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
 // ASCII case-insensitive equality.
 bool iequals(std::string_view a, std::string_view b);
 // Lowercase ASCII copy.

@@ -76,13 +76,12 @@ Result<Move> FamilyRules::decode_sgf_move(const SgfMoveContext& ctx, std::string
   return move;
 }
 
-UnescapedValues::UnescapedValues(std::span<const std::string_view> raw, bool twixt_sgf)
-    : values_(raw) {
+void UnescapedValues::unescape(bool twixt_sgf) {
+  const std::span<const std::string_view> raw = values_;
   std::size_t escaped = 0;
   for (const std::string_view v : raw) {
     if (v.find('\\') != std::string_view::npos) ++escaped;
   }
-  if (escaped == 0) return;
   // Sized before any view into it is taken: no later growth moves a string.
   owned_.reserve(escaped);
   views_.assign(raw.begin(), raw.end());
@@ -92,6 +91,12 @@ UnescapedValues::UnescapedValues(std::span<const std::string_view> raw, bool twi
     v = owned_.back();
   }
   values_ = views_;
+}
+
+bool same_spelling(std::string_view id, std::span<const std::string_view> values,
+                   const Property& encoded) {
+  return id == encoded.id &&
+         std::equal(values.begin(), values.end(), encoded.values.begin(), encoded.values.end());
 }
 
 Property single_value_property(std::string id, std::string value) {

@@ -88,6 +88,13 @@ class SgfMoveDecoder {
   // fill); *move is then unspecified. Never throws.
   virtual std::optional<Error> decode(std::string_view id, std::span<const std::string_view> values,
                                       Move* move) const = 0;
+
+  // True if FamilyRules::encode_sgf_move, for this decoder's kind, writes
+  // `move` exactly as `id` and `values` (raw, as decode took them): a reader
+  // then need not keep the spelling, since writing the move gives it back.
+  // Requires that decode(id, values) gave `move`.
+  virtual bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
+                                    const Move& move) const = 0;
 };
 
 // Per-family SGF vocabulary.

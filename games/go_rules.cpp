@@ -27,6 +27,25 @@ bool tt_is_pass(const SgfGameKind& kind) {
   return is_little_golem(kind) || (kind.columns <= kMaxTtPassSide && kind.rows <= kMaxTtPassSide);
 }
 
+// The property id and the value encode_sgf_move writes for `move`.
+std::string_view go_move_id(const Move& move) {
+  return move.seat == 2 ? "W" : "B";
+}
+
+std::string go_move_value(bool little_golem, const Move& move) {
+  if (move.kind == MoveKind::kPass) return little_golem ? "tt" : "";
+  if (move.kind != MoveKind::kPlace) return std::string(move_kind_name(move.kind));
+  if (move.points.empty()) return "";
+  const Point& p = move.points.front();
+  if (little_golem && p.x <= kMaxLgCoordinate && p.y <= kMaxLgCoordinate) {
+    return format_lg_go_point(p);
+  }
+  if (!little_golem && p.x <= kMaxSgfGoCoordinate && p.y <= kMaxSgfGoCoordinate) {
+    return format_go_point(p);
+  }
+  return "?";  // no spelling in this dialect; decode reports it
+}
+
 class GoMoveDecoder final : public SgfMoveDecoder {
  public:
   explicit GoMoveDecoder(const SgfGameKind& kind)
@@ -54,6 +73,12 @@ class GoMoveDecoder final : public SgfMoveDecoder {
     return std::nullopt;
   }
 
+  bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
+                            const Move& move) const override {
+    return values.size() == 1 && id == go_move_id(move) &&
+           values.front() == go_move_value(little_golem_, move);
+  }
+
  private:
   bool little_golem_;
   bool tt_is_pass_;
@@ -73,24 +98,8 @@ class GoRules final : public FamilyRules {
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
-    std::string id = move.seat == 2 ? "W" : "B";
-    const bool lg = is_little_golem(kind);
-    std::string value;
-    if (move.kind == MoveKind::kPass) {
-      value = lg ? "tt" : "";
-    } else if (move.kind != MoveKind::kPlace) {
-      value = std::string(move_kind_name(move.kind));
-    } else if (!move.points.empty()) {
-      const Point& p = move.points.front();
-      if (lg && p.x <= kMaxLgCoordinate && p.y <= kMaxLgCoordinate) {
-        value = format_lg_go_point(p);
-      } else if (!lg && p.x <= kMaxSgfGoCoordinate && p.y <= kMaxSgfGoCoordinate) {
-        value = format_go_point(p);
-      } else {
-        value = "?";  // no spelling in this dialect; decode reports it
-      }
-    }
-    return single_value_property(std::move(id), std::move(value));
+    return single_value_property(std::string(go_move_id(move)),
+                                 go_move_value(is_little_golem(kind), move));
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(

@@ -34,6 +34,33 @@ bool is_hex_special(MoveKind kind) {
   return kind != MoveKind::kDrawOffer && kind != MoveKind::kDrawAccept;
 }
 
+// The property id and the value encode_sgf_move writes for `move`.
+std::string_view hex_move_id(bool little_golem, const Move& move) {
+  return (move.seat == 2) != little_golem ? "W" : "B";
+}
+
+std::string hex_move_value(bool little_golem, bool old_hexgui, const Move& move) {
+  const bool old = !little_golem && old_hexgui;
+  switch (move.kind) {
+    case MoveKind::kPlace:
+      if (move.points.empty()) return "";
+      return little_golem ? format_lg_hex_point(move.points.front())
+                          : format_hex_point(move.points.front());
+    case MoveKind::kSwapPieces:
+      return little_golem || old ? "swap" : "swap-pieces";
+    case MoveKind::kSwapSides:
+      return old ? "swap-pieces" : "swap-sides";
+    case MoveKind::kPass:
+    case MoveKind::kResign:
+    case MoveKind::kForfeit:
+    case MoveKind::kDrawOffer:
+    case MoveKind::kDrawAccept:
+    case MoveKind::kUnknown:
+      break;
+  }
+  return std::string(move_kind_name(move.kind));
+}
+
 class HexMoveDecoder final : public SgfMoveDecoder {
  public:
   explicit HexMoveDecoder(const SgfGameKind& kind)
@@ -69,6 +96,12 @@ class HexMoveDecoder final : public SgfMoveDecoder {
     return std::nullopt;
   }
 
+  bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
+                            const Move& move) const override {
+    return values.size() == 1 && id == hex_move_id(little_golem_, move) &&
+           values.front() == hex_move_value(little_golem_, old_hexgui_, move);
+  }
+
  private:
   bool little_golem_;
   bool old_hexgui_;
@@ -89,9 +122,8 @@ class HexRules final : public FamilyRules {
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
     const bool lg = is_little_golem(kind);
-    const bool second = move.seat == 2;
-    std::string id = second != lg ? "W" : "B";
-    return single_value_property(std::move(id), encode_value(kind, move));
+    return single_value_property(std::string(hex_move_id(lg, move)),
+                                 hex_move_value(lg, is_old_hexgui(kind), move));
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(
@@ -104,30 +136,6 @@ class HexRules final : public FamilyRules {
     // Little Golem's RE names the winner by PB/PW too, so B is seat 1 in
     // both dialects even though LG labels seat 1's moves W.
     return black_first_winner(result);
-  }
-
- private:
-  static std::string encode_value(const SgfGameKind& kind, const Move& move) {
-    const bool lg = is_little_golem(kind);
-    const bool old = !lg && is_old_hexgui(kind);
-    switch (move.kind) {
-      case MoveKind::kPlace:
-        if (move.points.empty()) return "";
-        return lg ? format_lg_hex_point(move.points.front())
-                  : format_hex_point(move.points.front());
-      case MoveKind::kSwapPieces:
-        return lg || old ? "swap" : "swap-pieces";
-      case MoveKind::kSwapSides:
-        return old ? "swap-pieces" : "swap-sides";
-      case MoveKind::kPass:
-      case MoveKind::kResign:
-      case MoveKind::kForfeit:
-      case MoveKind::kDrawOffer:
-      case MoveKind::kDrawAccept:
-      case MoveKind::kUnknown:
-        break;
-    }
-    return std::string(move_kind_name(move.kind));
   }
 };
 

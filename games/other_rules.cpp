@@ -13,6 +13,12 @@ class NoMoveDecoder final : public SgfMoveDecoder {
                               Move* /*move*/) const override {
     return Error{{}, "'" + std::string(id) + "' is not a move property in a game not modelled"};
   }
+
+  // Nothing decodes, so nothing is asked.
+  bool is_standard_spelling(std::string_view /*id*/, std::span<const std::string_view> /*values*/,
+                            const Move& /*move*/) const override {
+    return false;
+  }
 };
 
 class OtherRules final : public FamilyRules {

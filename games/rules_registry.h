@@ -41,7 +41,18 @@ Error one_value_error(std::string_view family, std::string_view id, std::size_t 
 // copied or moved.
 class UnescapedValues {
  public:
-  UnescapedValues(std::span<const std::string_view> raw, bool twixt_sgf);
+  // Inline: every decoded move comes through here, nearly always without a
+  // backslash.
+  UnescapedValues(std::span<const std::string_view> raw, bool twixt_sgf) : values_(raw) {
+    for (const std::string_view v : raw) {
+      for (const char c : v) {
+        if (c == '\\') {
+          unescape(twixt_sgf);
+          return;
+        }
+      }
+    }
+  }
   UnescapedValues(const UnescapedValues&) = delete;
   UnescapedValues& operator=(const UnescapedValues&) = delete;
 
@@ -54,6 +65,10 @@ class UnescapedValues {
   const std::string_view* end() const { return values_.data() + values_.size(); }
 
  private:
+  // Replaces values_ by views of unescaped copies where a value has a
+  // backslash.
+  void unescape(bool twixt_sgf);
+
   SmallVector<std::string, 1> owned_;       // the unescaped copies; never grows after construction
   SmallVector<std::string_view, 2> views_;  // used only when a value was escaped
   std::span<const std::string_view> values_;
@@ -62,6 +77,10 @@ class UnescapedValues {
 // A Property {id, {value}} marked raw_bytes when the value is not ASCII
 // (Little Golem coordinate bytes past 0x7F).
 Property single_value_property(std::string id, std::string value);
+
+// True if `encoded` is exactly `id` with `values`, byte for byte.
+bool same_spelling(std::string_view id, std::span<const std::string_view> values,
+                   const Property& encoded);
 
 }  // namespace ludex
 

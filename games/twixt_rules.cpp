@@ -71,6 +71,33 @@ bool decode_word(std::string_view text, bool draw_offer, Move* move) {
   return true;
 }
 
+std::string_view twixt_move_id(bool little_golem, const Move& move) {
+  const bool second = move.seat == 2;
+  return little_golem ? (second ? "r" : "b") : (second ? "B" : "W");
+}
+
+// What encode_sgf_move writes for `move`.
+Property encode_twixt_move(bool little_golem, const Move& move) {
+  std::string id(twixt_move_id(little_golem, move));
+  const std::string suffix = move.draw_offer && move.kind != MoveKind::kDrawOffer
+                                 ? std::string(kDrawSuffix)
+                                 : std::string();
+  if (move.kind != MoveKind::kPlace) {
+    return single_value_property(std::move(id), special_value(move.kind, little_golem) + suffix);
+  }
+  if (little_golem) {
+    const std::string peg = move.points.empty() ? "" : format_lg_twixt_point(move.points.front());
+    return single_value_property(std::move(id), peg + suffix);
+  }
+  Property p;
+  p.id = std::move(id);
+  for (const LinkEdit& link : move.links) p.values.push_back(format_twixt_link_edit(link));
+  for (const Point& peg : move.points) p.values.push_back(format_twixt_point(peg));
+  if (p.values.empty()) p.values.emplace_back();
+  p.values.back() += suffix;
+  return p;
+}
+
 class TwixtMoveDecoder final : public SgfMoveDecoder {
  public:
   explicit TwixtMoveDecoder(const SgfGameKind& kind)
@@ -99,6 +126,17 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
       }
     }
     return decode_long_move(values, move);
+  }
+
+  bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
+                            const Move& move) const override {
+    // A Little Golem peg, most of what there is, without building a Property.
+    if (little_golem_ && move.kind == MoveKind::kPlace && !move.draw_offer &&
+        move.points.size() == 1) {
+      return values.size() == 1 && id == twixt_move_id(little_golem_, move) &&
+             values.front() == format_lg_twixt_point(move.points.front());
+    }
+    return same_spelling(id, values, encode_twixt_move(little_golem_, move));
   }
 
  private:
@@ -149,26 +187,7 @@ class TwixtRules final : public FamilyRules {
   }
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
-    const bool lg = is_little_golem(kind);
-    const bool second = move.seat == 2;
-    std::string id = lg ? (second ? "r" : "b") : (second ? "B" : "W");
-    const std::string suffix = move.draw_offer && move.kind != MoveKind::kDrawOffer
-                                   ? std::string(kDrawSuffix)
-                                   : std::string();
-    if (move.kind != MoveKind::kPlace) {
-      return single_value_property(std::move(id), special_value(move.kind, lg) + suffix);
-    }
-    if (lg) {
-      const std::string peg = move.points.empty() ? "" : format_lg_twixt_point(move.points.front());
-      return single_value_property(std::move(id), peg + suffix);
-    }
-    Property p;
-    p.id = std::move(id);
-    for (const LinkEdit& link : move.links) p.values.push_back(format_twixt_link_edit(link));
-    for (const Point& peg : move.points) p.values.push_back(format_twixt_point(peg));
-    if (p.values.empty()) p.values.emplace_back();
-    p.values.back() += suffix;
-    return p;
+    return encode_twixt_move(is_little_golem(kind), move);
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(

@@ -1,6 +1,7 @@
 #include "importers/sgf/sgf_game_convert.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <charconv>
 #include <memory>
@@ -43,6 +44,12 @@ std::string quote(std::string_view value) {
   if (value.size() > kQuoteLimit) out += "...";
   out += "]";
   return out;
+}
+
+constexpr std::array<std::int8_t, 256> make_unknown_ids() {
+  std::array<std::int8_t, 256> ids{};
+  ids.fill(-1);
+  return ids;
 }
 
 // Root fields taken out of props.
@@ -227,9 +234,16 @@ class GameConverter {
 
   // rules_->is_move_property, asked once per distinct id of the game: a
   // game has a handful of ids, and the rules' answer may cost a lookup of
-  // the variant by name. Ids of up to 7 characters are cached, packed with
-  // their length into one integer.
+  // the variant by name. One-letter ids (B, W, b, r, 1..4, and C and V,
+  // most of what nodes carry) are answered from a table; other ids of up to
+  // 7 characters are cached, packed with their length into one integer.
   bool is_move_property(std::string_view id) {
+    if (id.size() == 1) {
+      const auto c = static_cast<unsigned char>(id.front());
+      std::int8_t& known = one_letter_ids_[c];
+      if (known < 0) known = rules_->is_move_property(kind_, id) ? 1 : 0;
+      return known == 1;
+    }
     if (id.size() > 7) return rules_->is_move_property(kind_, id);
     std::uint64_t key = id.size();
     for (const char c : id) key = (key << 8) | static_cast<unsigned char>(c);
@@ -241,13 +255,17 @@ class GameConverter {
     return answer;
   }
 
-  // Decodes the move property `raw` of node i into its moves, keeping its id
-  // and raw values beside it in its move_props. A property that does not
-  // decode is kept in its props instead, with a warning.
+  // Decodes the move property `raw` of node i into its moves. A spelling
+  // other than the dialect's standard one ("B[ ee ]", "W[swap]" where the
+  // dialect writes "swap-pieces") is kept beside the move in its move_props,
+  // so that export writes it back; a standard one is not, as writing the move
+  // gives it back. A property that does not decode is kept in its props
+  // instead, with a warning.
   void decode_move(NodeIndex i, const RawSgfProperty& raw) {
     GameTree& tree = game_.tree;
     const std::span<const std::string_view> values = raw_.values_of(raw);
-    if (std::optional<Error> error = move_decoder_->decode(raw.id, values, &tree.add_move(i))) {
+    Move& move = tree.add_move(i);
+    if (std::optional<Error> error = move_decoder_->decode(raw.id, values, &move)) {
       tree.remove_last_move(i);
       Property& kept = tree.add_prop(i);
       materialise_into(raw, &kept);
@@ -256,6 +274,13 @@ class GameConverter {
       for (const std::string_view v : values) shown += quote(v);
       warn(raw_.nodes[i].pos, "move " + shown + " kept as a property: " + error->message);
       return;
+    }
+    if (move_decoder_->is_standard_spelling(raw.id, values, move)) return;
+    // move_props is parallel to moves: earlier moves of the node get empty
+    // entries.
+    const NodeView node = tree.data(i);
+    for (std::size_t k = node.move_props.size(); k + 1 < node.moves.size(); ++k) {
+      tree.add_move_prop(i);
     }
     Property& kept = tree.add_move_prop(i);
     materialise_into(raw, &kept);
@@ -356,6 +381,7 @@ class GameConverter {
   std::vector<SeatPlayer> players_;
   bool ca_taken_ = false;
   std::vector<std::pair<std::uint64_t, bool>> move_id_cache_;
+  std::array<std::int8_t, 256> one_letter_ids_ = make_unknown_ids();  // -1 = not asked yet
 };
 
 }  // namespace

@@ -1,10 +1,13 @@
-// Arbitrary bytes as move values: decoding never crashes, and whatever
-// decodes is written back by encode_sgf_move to something that decodes to the
-// same move (encode is the inverse of decode on decode's whole range).
+// Arbitrary bytes as move values: decoding never crashes, whatever decodes is
+// written back by encode_sgf_move to something that decodes to the same move
+// (encode is the inverse of decode on decode's whole range), and a spelling
+// the decoder calls standard is exactly what encode writes.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/family_rules.h"
@@ -52,6 +55,7 @@ TEST_CASE("random values: no crash, and encode inverts decode", "[games]") {
   std::mt19937 rng(20261122);
   std::uniform_int_distribution<int> value_count(0, 3);
   std::size_t decoded = 0;
+  std::size_t standard = 0;
   for (const Dialect& d : dialects) {
     SgfGameKind kind;
     kind.family = d.family;
@@ -61,6 +65,7 @@ TEST_CASE("random values: no crash, and encode inverts decode", "[games]") {
     kind.rows = d.size;
     const FamilyRules& rules = rules_for(d.family);
     const SgfMoveContext ctx{&kind};
+    const std::unique_ptr<const SgfMoveDecoder> decoder = rules.move_decoder(kind);
     for (int round = 0; round < 4000; ++round) {
       for (const std::string& id : d.ids) {
         std::vector<std::string> values;
@@ -77,10 +82,22 @@ TEST_CASE("random values: no crash, and encode inverts decode", "[games]") {
         INFO(family_name(d.family) << " " << d.dialect << " " << id << " -> " << written.id);
         REQUIRE(again.ok());
         CHECK(*again == *move);
+        // A spelling called standard is exactly what encode writes (so a
+        // reader may drop it), and what encode writes is called standard.
+        const std::vector<std::string_view> views(values.begin(), values.end());
+        if (decoder->is_standard_spelling(id, views, *move)) {
+          ++standard;
+          CHECK(written.id == id);
+          CHECK(std::vector<std::string>(written.values.begin(), written.values.end()) == values);
+        }
+        const std::vector<std::string_view> written_views(written.values.begin(),
+                                                          written.values.end());
+        CHECK(decoder->is_standard_spelling(written.id, written_views, *again));
       }
     }
   }
   CHECK(decoded > 1000);
+  CHECK(standard > 100);
 }
 
 }  // namespace

@@ -94,9 +94,7 @@ TEST_CASE("game: header fields leave props, the rest stays in order", "[sgf][gam
   REQUIRE(first.moves.size() == 1);
   CHECK(first.moves[0].seat == 1);
   CHECK(first.moves[0].points == std::vector<Point>{{4, 4}});
-  REQUIRE(first.move_props.size() == 1);
-  CHECK(first.move_props[0].id == "B");
-  CHECK(first.move_props[0].values == std::vector<std::string>{"ee"});
+  CHECK(first.move_props.empty());  // B[ee] is how the dialect writes the move
   CHECK(first.props.empty());
   round_trip(g);
 }
@@ -211,8 +209,50 @@ TEST_CASE("game: Little Golem twixt with lower-case moves", "[sgf][game]") {
   CHECK(g.family == Family::kTwixt);
   CHECK(g.dialect == "littlegolem");
   CHECK(g.main_line_moves() == 5);
-  CHECK(item(node_at(g, 1).move_props, 0).id == "b");
+  CHECK(node_at(g, 1).moves[0].seat == 1);
+  CHECK(node_at(g, 2).moves[0].kind == MoveKind::kSwapPieces);
+  CHECK(node_at(g, 4).moves[0].draw_offer);
+  CHECK(write_sgf_game(g).find(";b[ch];r[swap];b[jj];r[qi|draw];b[resign])") != std::string::npos);
   round_trip(g);
+}
+
+TEST_CASE("game: a move's spelling is kept only where the dialect would write it otherwise",
+          "[sgf][game]") {
+  // Go: W[tt] is a pass on 19x19, which the dialect writes W[]; B[ ee ] has
+  // blanks. HexGui hex: W[swap] is benzene's swap-pieces.
+  const auto out = read_sgf_games(
+      "(;GM[1]SZ[19];B[ee];W[tt];B[ ee ])"
+      "(;GM[11]SZ[11]AP[HexGui:1.0];B[a1];W[swap];B[pass])");
+  REQUIRE(out.games.size() == 2);
+  const GameRecord& go = out.games[0];
+  CHECK(node_at(go, 1).move_props.empty());
+  REQUIRE(node_at(go, 2).move_props.size() == 1);
+  CHECK(node_at(go, 2).move_props[0].id == "W");
+  CHECK(node_at(go, 2).move_props[0].values == std::vector<std::string>{"tt"});
+  REQUIRE(node_at(go, 3).move_props.size() == 1);
+  CHECK(node_at(go, 3).move_props[0].values == std::vector<std::string>{" ee "});
+  CHECK(write_sgf_game(go).find(";B[ee];W[tt];B[ ee ])") != std::string::npos);
+  round_trip(go);
+
+  const GameRecord& hex = out.games[1];
+  CHECK(node_at(hex, 1).move_props.empty());
+  REQUIRE(node_at(hex, 2).move_props.size() == 1);
+  CHECK(node_at(hex, 2).move_props[0].values == std::vector<std::string>{"swap"});
+  CHECK(node_at(hex, 2).moves[0].kind == MoveKind::kSwapPieces);
+  CHECK(node_at(hex, 3).move_props.empty());  // B[pass] is how HexGui writes a pass
+  CHECK(write_sgf_game(hex).find(";B[a1];W[swap];B[pass])") != std::string::npos);
+  round_trip(hex);
+}
+
+TEST_CASE("game: a node's second move keeps its spelling beside the first", "[sgf][game]") {
+  const auto out = read_sgf_games("(;GM[1];B[aa]W[ bb ])");
+  const GameRecord& g = only_game(out);
+  const NodeView node = node_at(g, 1);
+  REQUIRE(node.moves.size() == 2);
+  REQUIRE(node.move_props.size() == 2);
+  CHECK(node.move_props[0].id.empty());  // B[aa] is standard
+  CHECK(node.move_props[1].values == std::vector<std::string>{" bb "});
+  CHECK(write_sgf_game(g).find(";B[aa]W[ bb ])") != std::string::npos);
 }
 
 TEST_CASE("game: Pentobi Blokus", "[sgf][game]") {
