@@ -89,7 +89,7 @@ Result<Point> parse_blokus_point(std::string_view text, const BoardSize& size) {
 }
 
 std::string format_blokus_point(const Point& p) {
-  return format_column_letters(p.x) + std::to_string(p.y + 1);
+  return letter_number_text(p).str();
 }
 
 std::optional<Error> append_blokus_point_list(std::string_view text, const BoardSize& size,
@@ -112,6 +112,19 @@ Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSiz
     return std::move(*error);
   }
   return points;
+}
+
+bool is_blokus_point_list(std::string_view text, std::span<const Point> points) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i > 0) {
+      if (text.empty() || text.front() != ',') return false;
+      text.remove_prefix(1);
+    }
+    const ShortText label = letter_number_text(points[i]);
+    if (!text.starts_with(label.view())) return false;
+    text.remove_prefix(label.view().size());
+  }
+  return text.empty();
 }
 
 std::string format_blokus_point_list(std::span<const Point> points) {

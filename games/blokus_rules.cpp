@@ -48,13 +48,20 @@ std::int32_t color_of_property(std::string_view id, std::int32_t colors) {
   return color <= colors ? color : 0;
 }
 
-// What encode_sgf_move writes for `move` in `variant`.
-Property encode_blokus_move(const BlokusVariant& variant, const Move& move) {
+// The property id encode_sgf_move writes for `move` in `variant`.
+std::string_view blokus_move_id(const BlokusVariant& variant, const Move& move) {
+  static constexpr std::string_view kColorIds[] = {"1", "2", "3", "4"};
   std::int32_t color = move.color;
   if (color < 1 || color > variant.colors) {
     color = move.seat >= 1 && move.seat <= variant.colors ? move.seat : 1;
   }
-  std::string id = variant.colors == 2 ? (color == 2 ? "W" : "B") : std::to_string(color);
+  if (variant.colors == 2) return color == 2 ? "W" : "B";
+  return kColorIds[color - 1];
+}
+
+// What encode_sgf_move writes for `move` in `variant`.
+Property encode_blokus_move(const BlokusVariant& variant, const Move& move) {
+  std::string id(blokus_move_id(variant, move));
   std::string value;
   if (move.kind == MoveKind::kPlace) {
     value = format_blokus_point_list(move.points);
@@ -97,6 +104,11 @@ class BlokusMoveDecoder final : public SgfMoveDecoder {
 
   bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
                             const Move& move) const override {
+    if (move.kind == MoveKind::kPlace && values.size() == 1) {
+      // A placement, most of what there is, without building a Property.
+      return id == blokus_move_id(variant_, move) &&
+             is_blokus_point_list(values.front(), move.points);
+    }
     return same_spelling(id, values, encode_blokus_move(variant_, move));
   }
 

@@ -52,15 +52,41 @@ std::optional<std::int32_t> parse_column_letters(std::string_view letters) {
   return value - 1;
 }
 
-std::string format_column_letters(std::int32_t index) {
-  std::string out;
-  std::int32_t n = index + 1;
-  while (n > 0) {
-    const std::int32_t rem = (n - 1) % 26;
-    out.insert(out.begin(), static_cast<char>('a' + rem));
-    n = (n - 1) / 26;
+void append_column_letters(std::int32_t index, ShortText* out) {
+  assert(index <= kMaxCoordinate);
+  // Bijective base 26, least significant letter first, then reversed. A
+  // negative index (no point of a board has one) gives no letters.
+  std::array<char, 4> letters{};
+  std::size_t count = 0;
+  for (std::int32_t n = index + 1; n > 0; n = (n - 1) / 26) {
+    letters[count++] = static_cast<char>('a' + (n - 1) % 26);
   }
-  return out;
+  while (count > 0) out->push_back(letters[--count]);
+}
+
+std::string format_column_letters(std::int32_t index) {
+  ShortText text;
+  append_column_letters(index, &text);
+  return text.str();
+}
+
+ShortText letter_number_text(const Point& p) {
+  ShortText text;
+  append_column_letters(p.x, &text);
+  // The number as std::to_string writes it, also for rows no board has.
+  std::int32_t n = p.y + 1;
+  if (n < 0) {
+    text.push_back('-');
+    n = -n;
+  }
+  std::array<char, 5> digits{};
+  std::size_t count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n > 0);
+  while (count > 0) text.push_back(digits[--count]);
+  return text;
 }
 
 std::optional<std::int32_t> parse_decimal(std::string_view digits) {
@@ -88,22 +114,28 @@ bool split_letters_digits(std::string_view text, std::string_view& letters,
 }
 
 std::optional<LetterNumber> parse_letter_number(std::string_view text) {
-  std::string_view letters;
-  std::string_view digits;
-  if (!split_letters_digits(text, letters, digits)) return std::nullopt;
-  const auto column = parse_column_letters(letters);
-  const auto number = parse_decimal(digits);
-  if (!column || !number) return std::nullopt;
-  return LetterNumber{*column, *number};
+  // One pass of what split_letters_digits, parse_column_letters and
+  // parse_decimal say: 1..4 letters, then 1..99999 in digits, nothing else.
+  std::size_t i = 0;
+  std::int32_t column = 0;
+  for (; i < text.size() && is_ascii_letter(text[i]); ++i) {
+    if (i == 4) return std::nullopt;
+    column = column * 26 + (to_lower_ascii(text[i]) - 'a' + 1);
+  }
+  if (i == 0 || i == text.size()) return std::nullopt;
+  std::int32_t number = 0;
+  for (; i < text.size(); ++i) {
+    if (!is_ascii_digit(text[i])) return std::nullopt;
+    number = number * 10 + (text[i] - '0');
+    if (number > 99999) return std::nullopt;
+  }
+  if (number < 1) return std::nullopt;
+  return LetterNumber{column - 1, number};
 }
 
 std::optional<std::int32_t> parse_lg_coordinate(unsigned char byte) {
   if (byte < 'a') return std::nullopt;
   return static_cast<std::int32_t>(byte - 'a');
-}
-
-char format_lg_coordinate(std::int32_t index) {
-  return static_cast<char>(static_cast<unsigned char>('a' + index));
 }
 
 std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& size) {
@@ -122,7 +154,7 @@ std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& s
 }
 
 std::string format_lg_point(std::int32_t x, std::int32_t y) {
-  return std::string{format_lg_coordinate(x), format_lg_coordinate(y)};
+  return lg_point_text(x, y).str();
 }
 
 bool iequals(std::string_view a, std::string_view b) {

@@ -6,10 +6,15 @@
 #ifndef LUDEX_GAMES_COORD_TEXT_H_
 #define LUDEX_GAMES_COORD_TEXT_H_
 
+#include <algorithm>
+#include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/node.h"
 
 namespace ludex {
 
@@ -32,6 +37,41 @@ inline bool on_board(std::int32_t x, std::int32_t y, const BoardSize& size) {
   return fits(x, size.columns) && fits(y, size.rows);
 }
 
+// Text of up to kCapacity bytes kept inside the object: the spelling of a
+// point or of a move value, built per move without the heap. Appending past
+// the capacity is a programming error (asserted): a point's spelling is at
+// most 4 column letters and 5 digits, a special move's word 11 bytes.
+class ShortText {
+ public:
+  static constexpr std::size_t kCapacity = 30;
+  ShortText() = default;
+  explicit ShortText(std::string_view text) { append(text); }
+  void push_back(char c) {
+    assert(size_ < kCapacity);
+    chars_[size_++] = c;
+  }
+  void append(std::string_view text) {
+    assert(text.size() <= kCapacity - size_);
+    std::copy(text.begin(), text.end(), chars_.begin() + size_);
+    size_ = static_cast<std::uint8_t>(size_ + text.size());
+  }
+  std::string_view view() const { return {chars_.data(), size_}; }
+  // view() == text, compared in place (a call to memcmp costs more than the
+  // few bytes a spelling has).
+  bool equals(std::string_view text) const {
+    if (text.size() != size_) return false;
+    for (std::size_t i = 0; i < size_; ++i) {
+      if (text[i] != chars_[i]) return false;
+    }
+    return true;
+  }
+  std::string str() const { return std::string(view()); }
+
+ private:
+  std::array<char, kCapacity> chars_{};
+  std::uint8_t size_ = 0;
+};
+
 // "11x11", or "unknown size" parts as "?".
 std::string board_size_text(const BoardSize& size);
 
@@ -39,8 +79,15 @@ std::string board_size_text(const BoardSize& size);
 // z = 25, aa = 26, ab = 27, ..., az = 51, ba = 52 (bijective base 26),
 // case-insensitive. Returns nullopt unless `letters` is 1..4 ASCII letters.
 std::optional<std::int32_t> parse_column_letters(std::string_view letters);
-// Inverse of parse_column_letters, lowercase. Requires index >= 0.
+// Inverse of parse_column_letters, lowercase; "" for a negative index.
+// Requires index <= kMaxCoordinate.
 std::string format_column_letters(std::int32_t index);
+// The same, appended to *out.
+void append_column_letters(std::int32_t index, ShortText* out);
+// "e5" for (4, 4): column letters for x, then y + 1 in decimal, as hex,
+// Twixt and Blokus points are written (any Point: a negative y gives "0" or
+// a minus sign, as std::to_string(y + 1) would).
+ShortText letter_number_text(const Point& p);
 
 // A row (or other) number written in decimal: 1..99999, no sign, no leading
 // '+'; leading zeros accepted. nullopt otherwise.
@@ -64,7 +111,9 @@ std::optional<LetterNumber> parse_letter_number(std::string_view text);
 // nullopt for bytes below 'a'.
 std::optional<std::int32_t> parse_lg_coordinate(unsigned char byte);
 // Inverse; requires 0 <= index <= 0xFF - 'a'.
-char format_lg_coordinate(std::int32_t index);
+inline char format_lg_coordinate(std::int32_t index) {
+  return static_cast<char>(static_cast<unsigned char>('a' + index));
+}
 inline constexpr std::int32_t kMaxLgCoordinate = 0xFF - 'a';
 
 // Decodes a two-coordinate Little Golem value (column byte, row byte). If the
@@ -78,12 +127,21 @@ struct LgPoint {
 std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& size);
 // Two bytes 'a' + x, 'a' + y. Requires both within 0..kMaxLgCoordinate.
 std::string format_lg_point(std::int32_t x, std::int32_t y);
+inline ShortText lg_point_text(std::int32_t x, std::int32_t y) {
+  ShortText text;
+  text.push_back(format_lg_coordinate(x));
+  text.push_back(format_lg_coordinate(y));
+  return text;
+}
 
 // The value without leading and trailing ASCII whitespace. Inline: every
 // decoded move value is trimmed.
 inline std::string_view trim_ascii(std::string_view text) {
+  // ' ', '\t', '\n', '\v', '\f', '\r' as bits of one mask.
+  constexpr std::uint64_t kSpaces = (1ULL << ' ') | (0x1FULL << '\t');
   const auto is_space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    const auto u = static_cast<unsigned char>(c);
+    return u <= ' ' && ((kSpaces >> u) & 1) != 0;
   };
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);

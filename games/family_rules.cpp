@@ -78,19 +78,20 @@ Result<Move> FamilyRules::decode_sgf_move(const SgfMoveContext& ctx, std::string
 
 void UnescapedValues::unescape(bool twixt_sgf) {
   const std::span<const std::string_view> raw = values_;
+  unescaped_ = std::make_unique<Unescaped>();
   std::size_t escaped = 0;
   for (const std::string_view v : raw) {
     if (v.find('\\') != std::string_view::npos) ++escaped;
   }
   // Sized before any view into it is taken: no later growth moves a string.
-  owned_.reserve(escaped);
-  views_.assign(raw.begin(), raw.end());
-  for (std::string_view& v : views_) {
+  unescaped_->owned.reserve(escaped);
+  unescaped_->views.assign(raw.begin(), raw.end());
+  for (std::string_view& v : unescaped_->views) {
     if (v.find('\\') == std::string_view::npos) continue;
-    owned_.push_back(twixt_sgf ? twixt_unescape_value(v) : sgf_unescape_value(v));
-    v = owned_.back();
+    unescaped_->owned.push_back(twixt_sgf ? twixt_unescape_value(v) : sgf_unescape_value(v));
+    v = unescaped_->owned.back();
   }
-  values_ = views_;
+  values_ = unescaped_->views;
 }
 
 bool same_spelling(std::string_view id, std::span<const std::string_view> values,

@@ -44,7 +44,9 @@ struct SgfGameKind {
 // properties that appear in the game (in file order; may be truncated).
 struct SgfKindInput {
   const std::vector<Property>* root_props = nullptr;
-  std::vector<std::string> first_prop_ids;  // property ids of the first few non-root nodes
+  // Property ids of the first few non-root nodes, viewing text that outlives
+  // the call.
+  std::vector<std::string_view> first_prop_ids;
 };
 
 // Rules: GM[1] or no GM -> go; GM[11] or a Little Golem hex record -> hex;

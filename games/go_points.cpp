@@ -3,12 +3,6 @@
 namespace ludex {
 namespace {
 
-std::optional<std::int32_t> sgf_go_coordinate(char c) {
-  if (c >= 'a' && c <= 'z') return c - 'a';
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 26;
-  return std::nullopt;
-}
-
 char format_sgf_go_coordinate(std::int32_t v) {
   return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26));
 }
@@ -29,16 +23,20 @@ Error off_board(std::string_view what, std::string_view text, const BoardSize& s
 }  // namespace
 
 Result<Point> parse_go_point(std::string_view text, const BoardSize& size) {
-  if (text.size() != 2) return Error{{}, "bad go point " + quote_value(text)};
-  const auto x = sgf_go_coordinate(text[0]);
-  const auto y = sgf_go_coordinate(text[1]);
-  if (!x || !y) return Error{{}, "bad go point " + quote_value(text)};
-  if (!on_board(*x, *y, size)) return off_board("go point", text, size);
-  return Point{static_cast<std::int16_t>(*x), static_cast<std::int16_t>(*y)};
+  if (const std::optional<Point> p = go_point_on_board(text, size)) return *p;
+  if (go_point_on_board(text, BoardSize{})) return off_board("go point", text, size);
+  return Error{{}, "bad go point " + quote_value(text)};
+}
+
+ShortText go_point_text(const Point& p) {
+  ShortText text;
+  text.push_back(format_sgf_go_coordinate(p.x));
+  text.push_back(format_sgf_go_coordinate(p.y));
+  return text;
 }
 
 std::string format_go_point(const Point& p) {
-  return std::string{format_sgf_go_coordinate(p.x), format_sgf_go_coordinate(p.y)};
+  return go_point_text(p).str();
 }
 
 Result<Point> parse_lg_go_point(std::string_view text, const BoardSize& size) {

@@ -25,8 +25,23 @@ namespace ludex {
 // "pd" -> (15, 3). Does not treat "tt" as a pass (that is the caller's
 // decision). Errors: "bad go point '...'", "... is off the board".
 Result<Point> parse_go_point(std::string_view text, const BoardSize& size);
+// The same without the reason: nullopt where parse_go_point gives an error.
+// Inline, for the decoders' usual case.
+inline std::optional<Point> go_point_on_board(std::string_view text, const BoardSize& size) {
+  const auto coordinate = [](char c) -> std::int32_t {
+    if (c >= 'a' && c <= 'z') return c - 'a';
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 26;
+    return -1;
+  };
+  if (text.size() != 2) return std::nullopt;
+  const std::int32_t x = coordinate(text[0]);
+  const std::int32_t y = coordinate(text[1]);
+  if (x < 0 || y < 0 || !on_board(x, y, size)) return std::nullopt;
+  return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+}
 // (15, 3) -> "pd". Requires 0 <= x, y <= 51.
 std::string format_go_point(const Point& p);
+ShortText go_point_text(const Point& p);
 
 // Little Golem bytes, as parse_go_point otherwise.
 Result<Point> parse_lg_go_point(std::string_view text, const BoardSize& size);

@@ -32,18 +32,18 @@ std::string_view go_move_id(const Move& move) {
   return move.seat == 2 ? "W" : "B";
 }
 
-std::string go_move_value(bool little_golem, const Move& move) {
-  if (move.kind == MoveKind::kPass) return little_golem ? "tt" : "";
-  if (move.kind != MoveKind::kPlace) return std::string(move_kind_name(move.kind));
-  if (move.points.empty()) return "";
+ShortText go_move_value(bool little_golem, const Move& move) {
+  if (move.kind == MoveKind::kPass) return ShortText(little_golem ? "tt" : "");
+  if (move.kind != MoveKind::kPlace) return ShortText(move_kind_name(move.kind));
+  if (move.points.empty()) return ShortText();
   const Point& p = move.points.front();
   if (little_golem && p.x <= kMaxLgCoordinate && p.y <= kMaxLgCoordinate) {
-    return format_lg_go_point(p);
+    return lg_point_text(p.x, p.y);
   }
   if (!little_golem && p.x <= kMaxSgfGoCoordinate && p.y <= kMaxSgfGoCoordinate) {
-    return format_go_point(p);
+    return go_point_text(p);
   }
-  return "?";  // no spelling in this dialect; decode reports it
+  return ShortText("?");  // no spelling in this dialect; decode reports it
 }
 
 class GoMoveDecoder final : public SgfMoveDecoder {
@@ -66,6 +66,12 @@ class GoMoveDecoder final : public SgfMoveDecoder {
       move->kind = MoveKind::kPass;
       return std::nullopt;
     }
+    if (!little_golem_) {
+      if (const std::optional<Point> point = go_point_on_board(text, size_)) {
+        move->points.push_back(*point);
+        return std::nullopt;
+      }
+    }
     Result<Point> point =
         little_golem_ ? parse_lg_go_point(text, size_) : parse_go_point(text, size_);
     if (!point) return point.error();
@@ -76,7 +82,7 @@ class GoMoveDecoder final : public SgfMoveDecoder {
   bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
                             const Move& move) const override {
     return values.size() == 1 && id == go_move_id(move) &&
-           values.front() == go_move_value(little_golem_, move);
+           go_move_value(little_golem_, move).equals(values.front());
   }
 
  private:
@@ -99,7 +105,7 @@ class GoRules final : public FamilyRules {
 
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
     return single_value_property(std::string(go_move_id(move)),
-                                 go_move_value(is_little_golem(kind), move));
+                                 go_move_value(is_little_golem(kind), move).str());
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(

@@ -21,7 +21,7 @@ Result<Point> parse_hex_point(std::string_view text, const BoardSize& size) {
 }
 
 std::string format_hex_point(const Point& p) {
-  return format_column_letters(p.x) + std::to_string(p.y + 1);
+  return letter_number_text(p).str();
 }
 
 Result<Point> parse_lg_hex_point(std::string_view text, const BoardSize& size) {

@@ -39,17 +39,18 @@ std::string_view hex_move_id(bool little_golem, const Move& move) {
   return (move.seat == 2) != little_golem ? "W" : "B";
 }
 
-std::string hex_move_value(bool little_golem, bool old_hexgui, const Move& move) {
+ShortText hex_move_value(bool little_golem, bool old_hexgui, const Move& move) {
   const bool old = !little_golem && old_hexgui;
   switch (move.kind) {
-    case MoveKind::kPlace:
-      if (move.points.empty()) return "";
-      return little_golem ? format_lg_hex_point(move.points.front())
-                          : format_hex_point(move.points.front());
+    case MoveKind::kPlace: {
+      if (move.points.empty()) return ShortText();
+      const Point& p = move.points.front();
+      return little_golem ? lg_point_text(p.x, p.y) : letter_number_text(p);
+    }
     case MoveKind::kSwapPieces:
-      return little_golem || old ? "swap" : "swap-pieces";
+      return ShortText(little_golem || old ? "swap" : "swap-pieces");
     case MoveKind::kSwapSides:
-      return old ? "swap-pieces" : "swap-sides";
+      return ShortText(old ? "swap-pieces" : "swap-sides");
     case MoveKind::kPass:
     case MoveKind::kResign:
     case MoveKind::kForfeit:
@@ -58,7 +59,7 @@ std::string hex_move_value(bool little_golem, bool old_hexgui, const Move& move)
     case MoveKind::kUnknown:
       break;
   }
-  return std::string(move_kind_name(move.kind));
+  return ShortText(move_kind_name(move.kind));
 }
 
 class HexMoveDecoder final : public SgfMoveDecoder {
@@ -99,7 +100,7 @@ class HexMoveDecoder final : public SgfMoveDecoder {
   bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
                             const Move& move) const override {
     return values.size() == 1 && id == hex_move_id(little_golem_, move) &&
-           values.front() == hex_move_value(little_golem_, old_hexgui_, move);
+           hex_move_value(little_golem_, old_hexgui_, move).equals(values.front());
   }
 
  private:
@@ -123,7 +124,7 @@ class HexRules final : public FamilyRules {
   Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const override {
     const bool lg = is_little_golem(kind);
     return single_value_property(std::string(hex_move_id(lg, move)),
-                                 hex_move_value(lg, is_old_hexgui(kind), move));
+                                 hex_move_value(lg, is_old_hexgui(kind), move).str());
   }
 
   std::vector<std::pair<std::string, std::int8_t>> player_properties(

@@ -5,6 +5,7 @@
 #define LUDEX_GAMES_RULES_REGISTRY_H_
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -69,8 +70,13 @@ class UnescapedValues {
   // backslash.
   void unescape(bool twixt_sgf);
 
-  SmallVector<std::string, 1> owned_;       // the unescaped copies; never grows after construction
-  SmallVector<std::string_view, 2> views_;  // used only when a value was escaped
+  // Made only when a value was escaped, so that the usual case constructs
+  // and destroys nothing but a null pointer.
+  struct Unescaped {
+    std::vector<std::string> owned;  // the unescaped copies; never grows after they are viewed
+    std::vector<std::string_view> views;
+  };
+  std::unique_ptr<Unescaped> unescaped_;
   std::span<const std::string_view> values_;
 };
 

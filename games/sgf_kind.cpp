@@ -80,7 +80,7 @@ LittleGolemHints read_hints(std::span<const Property> root, const SgfKindInput& 
     if (h.first_move.empty() && (id == "B" || id == "W")) h.first_move = std::string(id);
   };
   for (const Property& p : root) note_id(p.id);
-  for (const std::string& id : input.first_prop_ids) note_id(id);
+  for (const std::string_view id : input.first_prop_ids) note_id(id);
 
   const std::string ev = sgf_property_text(root, "EV");
   h.source = ascii_lower(sgf_property_text(root, "SO")).find("littlegolem") != std::string::npos;

@@ -8,16 +8,20 @@
 namespace ludex {
 namespace {
 
-// The uppercase letters of an FF[3] mixed-case name, or "" if it has no
-// lowercase letter (then only an exact match counts).
-std::string ff3_name(std::string_view id) {
-  std::string out;
+// True if `written` is an FF[3] mixed-case name (one with a lowercase
+// letter; any other byte is ignored) whose uppercase letters spell `id`,
+// which must not be empty.
+bool ff3_name_is(std::string_view written, std::string_view id) {
   bool has_lower = false;
-  for (char c : id) {
-    if (c >= 'A' && c <= 'Z') out.push_back(c);
+  std::size_t k = 0;
+  for (const char c : written) {
+    if (c >= 'A' && c <= 'Z') {
+      if (k >= id.size() || id[k] != c) return false;
+      ++k;
+    }
     if (c >= 'a' && c <= 'z') has_lower = true;
   }
-  return has_lower ? out : std::string();
+  return has_lower && k == id.size() && k > 0;
 }
 
 bool starts_with(std::string_view text, std::string_view prefix) {
@@ -70,7 +74,9 @@ std::string unescape(std::string_view raw, bool keep_lone_backslash) {
 }  // namespace
 
 bool sgf_id_is(std::string_view written, std::string_view id) {
-  if (written == id) return true;
+  // A mixed-case name has a lowercase letter besides id's capitals, so it
+  // is longer than id.
+  if (written.size() <= id.size()) return written == id;
   bool lower = false;
   std::size_t k = 0;
   for (char c : written) {
@@ -91,8 +97,7 @@ const Property* find_sgf_property(std::span<const Property> props, std::string_v
     if (p.id == id) return &p;
   }
   for (const Property& p : props) {
-    const std::string name = ff3_name(p.id);
-    if (!name.empty() && name == id) return &p;
+    if (ff3_name_is(p.id, id)) return &p;
   }
   return nullptr;
 }

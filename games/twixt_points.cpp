@@ -53,7 +53,7 @@ Result<Point> parse_twixt_point(std::string_view text, const BoardSize& size) {
 }
 
 std::string format_twixt_point(const Point& p) {
-  return format_column_letters(p.x) + std::to_string(p.y + 1);
+  return letter_number_text(p).str();
 }
 
 Result<TwixtLinkCentre> parse_twixt_link_centre(std::string_view text, const BoardSize& size) {

@@ -134,7 +134,7 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
     if (little_golem_ && move.kind == MoveKind::kPlace && !move.draw_offer &&
         move.points.size() == 1) {
       return values.size() == 1 && id == twixt_move_id(little_golem_, move) &&
-             values.front() == format_lg_twixt_point(move.points.front());
+             lg_point_text(move.points.front().x, move.points.front().y).equals(values.front());
     }
     return same_spelling(id, values, encode_twixt_move(little_golem_, move));
   }

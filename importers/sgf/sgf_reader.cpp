@@ -305,11 +305,11 @@ class Reader {
   void parse_game() {
     depth_ = 0;
     h_.begin_tree(0, pos());
-    advance_to(i_ + 1);
+    ++i_;  // the '(' (stepping over a byte that is no line end needs no line bookkeeping)
     skip_white();
     if (d_[i_] == ';') {
       h_.begin_node(pos());
-      advance_to(i_ + 1);
+      ++i_;
     } else {
       h_.warning(pos(), "';' missing before the first node");
       h_.begin_node(pos());
@@ -332,7 +332,7 @@ class Reader {
         }
         if (h_.stop()) return;
         h_.begin_node(pos());
-        advance_to(i_ + 1);
+        ++i_;
       } else if (c == '(') {
         if (at_line_start(i_) && root_like_at(i_, true)) {
           fail(pos(), "the game is not closed (')' missing) before the next game starts here");
@@ -353,11 +353,11 @@ class Reader {
         h_.begin_tree(depth_, pos());
         advance_to(k);
         h_.begin_node(pos());
-        advance_to(k + 1);
+        ++i_;
         state = State::kInNode;
       } else if (c == ')') {
         h_.end_tree(depth_, pos());
-        advance_to(i_ + 1);
+        ++i_;
         if (depth_ == 0) return;
         --depth_;
         state = State::kAfterVariation;

@@ -23,7 +23,7 @@ SgfGameKind detect(const Props& root, std::vector<std::string> first_ids = {}) {
   const std::vector<Property> props = make_props(root);
   SgfKindInput input;
   input.root_props = &props;
-  input.first_prop_ids = std::move(first_ids);
+  input.first_prop_ids.assign(first_ids.begin(), first_ids.end());
   return detect_sgf_kind(input);
 }
 
