@@ -83,6 +83,13 @@ std::size_t property_heap_bytes(const Property& p) {
 
 }  // namespace
 
+template <typename T>
+void GameTree::move_to_end(std::vector<T>& items, ItemRange& r) {
+  prepare_append(items, &r.first, r.count);
+}
+template void GameTree::move_to_end(std::vector<Move>& items, ItemRange& r);
+template void GameTree::move_to_end(std::vector<Evaluation>& items, ItemRange& r);
+
 void GameTree::reserve(std::size_t n) {
   nodes_.reserve(n);
   moves_.reserve(n);
@@ -92,21 +99,6 @@ NodeIndex GameTree::add_root() {
   assert(nodes_.empty());
   nodes_.emplace_back();
   return 0;
-}
-
-NodeIndex GameTree::add_child(NodeIndex parent) {
-  assert(parent < nodes_.size());
-  const NodeIndex index = size32(nodes_.size());
-  NodeRecord& child = nodes_.emplace_back();
-  child.links.parent = parent;
-  TreeNode& p = nodes_[parent].links;
-  if (p.last_child == kNoNode) {
-    p.first_child = index;
-  } else {
-    nodes_[p.last_child].links.next_sibling = index;
-  }
-  p.last_child = index;
-  return index;
 }
 
 const NodeView GameTree::data(NodeIndex i) const {
@@ -160,13 +152,6 @@ std::vector<NodeIndex> GameTree::main_line() const {
   if (nodes_.empty()) return out;
   for (NodeIndex i = 0; i != kNoNode; i = main_child(i)) out.push_back(i);
   return out;
-}
-
-Move& GameTree::add_move(NodeIndex i) {
-  ItemRange& r = record(i).moves;
-  prepare_append(moves_, &r.first, r.count);
-  ++r.count;
-  return moves_.emplace_back();
 }
 
 void GameTree::add_move(NodeIndex i, Move move) {
@@ -227,13 +212,6 @@ std::span<Property> GameTree::mutable_props(NodeIndex i) {
   return {props_.data() + r.first, r.count};
 }
 
-void GameTree::add_evaluation(NodeIndex i, const Evaluation& evaluation) {
-  ItemRange& r = record(i).evaluations;
-  prepare_append(evaluations_, &r.first, r.count);
-  ++r.count;
-  evaluations_.push_back(evaluation);
-}
-
 void GameTree::set_evaluations(NodeIndex i, std::span<const Evaluation> evaluations) {
   ItemRange& r = record(i).evaluations;
   set_items(evaluations_, &r.first, &r.count, evaluations);
@@ -251,10 +229,6 @@ void GameTree::set_comment(NodeIndex i, std::string comment) {
 
 void GameTree::set_main_flag(NodeIndex i, bool main_flag) {
   record(i).main_flag = main_flag;
-}
-
-void GameTree::set_pos(NodeIndex i, const SourcePos& pos) {
-  record(i).pos = pos;
 }
 
 std::size_t GameTree::heap_bytes() const {

@@ -45,7 +45,22 @@ class GameTree {
   // Requires empty(). Returns 0.
   NodeIndex add_root();
   // Requires parent < size(). Appends a last child and returns its index.
-  NodeIndex add_child(NodeIndex parent);
+  // Inline, as the helpers below: a parsed archive adds millions of nodes.
+  NodeIndex add_child(NodeIndex parent) {
+    assert(parent < nodes_.size());
+    const auto index = static_cast<NodeIndex>(nodes_.size());
+    assert(index != kNoNode);
+    NodeRecord& child = nodes_.emplace_back();
+    child.links.parent = parent;
+    TreeNode& p = nodes_[parent].links;
+    if (p.last_child == kNoNode) {
+      p.first_child = index;
+    } else {
+      nodes_[p.last_child].links.next_sibling = index;
+    }
+    p.last_child = index;
+    return index;
+  }
 
   // All accessors require i < size().
   const TreeNode& node(NodeIndex i) const {
@@ -75,7 +90,12 @@ class GameTree {
   // changes. Appending to a node whose items of that kind are not the last
   // in their array first moves them to the end (linear in their number):
   // building a tree node by node, as the readers do, never moves anything.
-  Move& add_move(NodeIndex i);
+  Move& add_move(NodeIndex i) {
+    ItemRange& r = record(i).moves;
+    if (!appends_in_place(r, moves_.size())) move_to_end(moves_, r);
+    ++r.count;
+    return moves_.emplace_back();
+  }
   void add_move(NodeIndex i, Move move);
   // Requires node i to carry a move; removes its last one.
   void remove_last_move(NodeIndex i);
@@ -100,7 +120,12 @@ class GameTree {
   }
   std::span<Property> mutable_props(NodeIndex i);
 
-  void add_evaluation(NodeIndex i, const Evaluation& evaluation);
+  void add_evaluation(NodeIndex i, const Evaluation& evaluation) {
+    ItemRange& r = record(i).evaluations;
+    if (!appends_in_place(r, evaluations_.size())) move_to_end(evaluations_, r);
+    ++r.count;
+    evaluations_.push_back(evaluation);
+  }
   void set_evaluations(NodeIndex i, std::span<const Evaluation> evaluations);
   void set_evaluations(NodeIndex i, std::initializer_list<Evaluation> evaluations) {
     set_evaluations(i, std::span<const Evaluation>(evaluations.begin(), evaluations.size()));
@@ -108,7 +133,7 @@ class GameTree {
 
   void set_comment(NodeIndex i, std::string comment);
   void set_main_flag(NodeIndex i, bool main_flag);
-  void set_pos(NodeIndex i, const SourcePos& pos);
+  void set_pos(NodeIndex i, const SourcePos& pos) { record(i).pos = pos; }
 
   // Bytes of heap the tree holds: its arrays' capacities and the strings of
   // its properties and comments that do not fit their inline room. An
@@ -143,6 +168,22 @@ class GameTree {
     assert(i < nodes_.size());
     return nodes_[i];
   }
+
+  // Whether one more item of a node whose items are `r`, in an array of
+  // `size` items, can simply be appended. If so, and r was empty, starts r
+  // at the end.
+  static bool appends_in_place(ItemRange& r, std::size_t size) {
+    if (r.count == 0) {
+      assert(size < std::numeric_limits<std::uint32_t>::max());
+      r.first = static_cast<std::uint32_t>(size);
+      return true;
+    }
+    return r.first + r.count == size;
+  }
+  // Moves the items of r to the end of `items` (what they leave behind
+  // stays unused), so that one more can be appended.
+  template <typename T>
+  static void move_to_end(std::vector<T>& items, ItemRange& r);
 
   std::vector<NodeRecord> nodes_;
   std::vector<Move> moves_;

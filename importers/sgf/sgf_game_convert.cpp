@@ -404,16 +404,36 @@ std::optional<Evaluation> parse_game_tree_value(std::string_view text) {
 
 std::optional<double> parse_sgf_real(std::string_view text) {
   std::size_t i = 0;
+  const bool negative = i < text.size() && text[i] == '-';
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  // The digits as one integer, for the usual short value (below).
+  std::uint64_t mantissa = 0;
+  std::size_t digits = 0;
+  std::size_t fraction_digits = 0;
   const std::size_t int_begin = i;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++digits) {
+    mantissa = mantissa * 10 + static_cast<std::uint64_t>(text[i] - '0');
+  }
   if (i == int_begin) return std::nullopt;
   if (i < text.size() && text[i] == '.') {
     const std::size_t frac_begin = ++i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-    if (i == frac_begin) return std::nullopt;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++digits) {
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(text[i] - '0');
+    }
+    fraction_digits = i - frac_begin;
+    if (fraction_digits == 0) return std::nullopt;
   }
   if (i != text.size()) return std::nullopt;
+  // Up to 15 digits the integer is exact in a double, and so is 10^k for
+  // k <= 22: one division then rounds correctly, giving what from_chars
+  // gives (Clinger's fast path). Anything longer goes to from_chars.
+  static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  if (digits <= 15) {
+    const double magnitude = static_cast<double>(mantissa) / kPowersOfTen[fraction_digits];
+    return negative ? -magnitude : magnitude;
+  }
   const std::size_t start = text.front() == '+' ? 1 : 0;
   double value = 0;
   const auto r = std::from_chars(text.data() + start, text.data() + text.size(), value);

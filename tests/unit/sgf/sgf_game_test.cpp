@@ -3,7 +3,12 @@
 // quirks of corpus/README.md in small inline files.
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <optional>
+#include <random>
 #include <span>
 #include <string>
 
@@ -139,6 +144,33 @@ TEST_CASE("game: SGF reals", "[sgf][game]") {
   CHECK_FALSE(parse_sgf_real(".5"));
   CHECK_FALSE(parse_sgf_real("5."));
   CHECK_FALSE(parse_sgf_real(" 1"));
+  CHECK(std::signbit(*parse_sgf_real("-0")));
+}
+
+TEST_CASE("game: SGF reals read as from_chars reads them, short ones and long", "[sgf][game]") {
+  // parse_sgf_real divides the digits by a power of ten for up to 15
+  // digits; the result must be the correctly rounded double from_chars
+  // gives, bit for bit, there and past it.
+  std::mt19937_64 rng(20261124);
+  std::uniform_int_distribution<int> digit(0, 9);
+  std::uniform_int_distribution<int> length(1, 20);
+  for (int round = 0; round < 200000; ++round) {
+    std::string text = round % 3 == 0 ? "-" : "";
+    const int int_digits = length(rng);
+    for (int k = 0; k < int_digits; ++k) text.push_back(static_cast<char>('0' + digit(rng)));
+    if (round % 4 != 0) {
+      text.push_back('.');
+      const int frac_digits = length(rng);
+      for (int k = 0; k < frac_digits; ++k) text.push_back(static_cast<char>('0' + digit(rng)));
+    }
+    double expected = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), expected);
+    REQUIRE(r.ec == std::errc());
+    const std::optional<double> value = parse_sgf_real(text);
+    REQUIRE(value.has_value());
+    INFO(text);
+    CHECK(std::bit_cast<std::uint64_t>(*value) == std::bit_cast<std::uint64_t>(expected));
+  }
 }
 
 TEST_CASE("game: text value rules", "[sgf][game]") {
