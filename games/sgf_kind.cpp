@@ -26,22 +26,21 @@ constexpr std::int32_t kDefaultGoSize = 19;
 constexpr std::int32_t kDefaultHexSize = 11;    // SGF GM[11] spec and HexGui
 constexpr std::int32_t kDefaultTwixtSize = 24;  // Twixt SGF spec
 
-std::vector<std::string> split_words(std::string_view text, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = text.find(sep, start);
-    const std::size_t stop = end == std::string_view::npos ? text.size() : end;
-    out.push_back(ascii_lower(text.substr(start, stop - start)));
-    if (end == std::string_view::npos) break;
-    start = end + 1;
+// True if one of the `sep`-separated words of text is `word`, ignoring
+// ASCII case.
+bool has_word(std::string_view text, char sep, std::string_view word) {
+  while (true) {
+    const std::size_t end = text.find(sep);
+    if (iequals(text.substr(0, end), word)) return true;
+    if (end == std::string_view::npos) return false;
+    text.remove_prefix(end + 1);
   }
-  return out;
 }
 
-bool contains_word(const std::vector<std::string>& words, std::string_view word) {
-  for (const std::string& w : words) {
-    if (w == word) return true;
+// True if text contains `lower` (lowercase ASCII), ignoring ASCII case.
+bool contains_ignoring_case(std::string_view text, std::string_view lower) {
+  for (std::size_t i = 0; i + lower.size() <= text.size(); ++i) {
+    if (iequals(text.substr(i, lower.size()), lower)) return true;
   }
   return false;
 }
@@ -82,19 +81,18 @@ LittleGolemHints read_hints(std::span<const Property> root, const SgfKindInput& 
   for (const Property& p : root) note_id(p.id);
   for (const std::string_view id : input.first_prop_ids) note_id(id);
 
-  const std::string ev = sgf_property_text(root, "EV");
-  h.source = ascii_lower(sgf_property_text(root, "SO")).find("littlegolem") != std::string::npos;
-  if (ev.find('.') != std::string::npos || h.source) {
-    const std::vector<std::string> words = split_words(ev, '.');
-    h.ev_twixt = contains_word(words, "twixt");
-    h.ev_hex = contains_word(words, "hex");
-    h.ev_go = !words.empty() && words.front().substr(0, 2) == "go";
+  const std::string_view ev = sgf_property_view(root, "EV");
+  h.source = contains_ignoring_case(sgf_property_view(root, "SO"), "littlegolem");
+  if (ev.find('.') != std::string_view::npos || h.source) {
+    h.ev_twixt = has_word(ev, '.', "twixt");
+    h.ev_hex = has_word(ev, '.', "hex");
+    h.ev_go = iequals(ev.substr(0, 2), "go");
   }
-  const std::string vr = ascii_lower(sgf_property_text(root, "VR"));
+  const std::string_view vr = sgf_property_view(root, "VR");
   h.go_signs = find_sgf_property(root, "KM") != nullptr ||
                find_sgf_property(root, "HA") != nullptr ||
                find_sgf_property(root, "AB") != nullptr ||
-               find_sgf_property(root, "AW") != nullptr || vr.substr(0, 2) == "go";
+               find_sgf_property(root, "AW") != nullptr || iequals(vr.substr(0, 2), "go");
   return h;
 }
 
@@ -185,7 +183,7 @@ SgfGameKind detect_sgf_kind(const SgfKindInput& input) {
   SgfGameKind kind;
   kind.application = sgf_property_text(root, "AP");
   kind.ruleset = sgf_property_text(root, "RU");
-  const std::string gm = sgf_property_text(root, "GM");
+  const std::string_view gm = sgf_property_view(root, "GM");
   if (gm.empty()) {
     classify_without_gm(root, input, kind);
   } else {

@@ -102,10 +102,14 @@ const Property* find_sgf_property(std::span<const Property> props, std::string_v
   return nullptr;
 }
 
-std::string sgf_property_text(std::span<const Property> props, std::string_view id) {
+std::string_view sgf_property_view(std::span<const Property> props, std::string_view id) {
   const Property* p = find_sgf_property(props, id);
   if (p == nullptr || p->values.empty()) return {};
-  return std::string(trim_ascii(p->values.front()));
+  return trim_ascii(p->values.front());
+}
+
+std::string sgf_property_text(std::span<const Property> props, std::string_view id) {
+  return std::string(sgf_property_view(props, id));
 }
 
 std::optional<SgfBoardSize> parse_sgf_board_size(std::string_view value) {

@@ -29,6 +29,8 @@ bool sgf_id_is(std::string_view written, std::string_view id);
 const Property* find_sgf_property(std::span<const Property> props, std::string_view id);
 // Its first value with surrounding whitespace removed; "" when absent.
 std::string sgf_property_text(std::span<const Property> props, std::string_view id);
+// The same as a view into props.
+std::string_view sgf_property_view(std::span<const Property> props, std::string_view id);
 
 // An SZ value: "n" or "columns:rows", whitespace tolerated, each 1..kMaxSgfBoardSide.
 struct SgfBoardSize {

@@ -138,9 +138,9 @@ class GameConverter {
     // detect_sgf_kind reads root values as text; ids that may be moves keep
     // their raw bytes, as the move decoders will see them.
     std::vector<Property>& root = root_props_;
-    for (const RawSgfProperty& raw : raw_.props_of(raw_.nodes.front())) {
-      root.push_back(materialise(raw));
-    }
+    const std::span<const RawSgfProperty> raw_root = raw_.props_of(raw_.nodes.front());
+    root.reserve(raw_root.size());
+    for (const RawSgfProperty& raw : raw_root) materialise_into(raw, &root.emplace_back());
     for (Property& p : root) {
       if (may_be_sgf_move_property(p.id)) continue;
       if (is_sgf_point_property(p.id)) {
@@ -154,6 +154,7 @@ class GameConverter {
     // The tree builder numbers nodes in file order, which is pre-order, so
     // the first nodes after the root are 1, 2, ...
     const std::size_t probe = std::min(raw_.nodes.size(), kKindProbeNodes + 1);
+    input.first_prop_ids.reserve(2 * probe);
     for (NodeIndex i = 1; i < probe; ++i) {
       for (const RawSgfProperty& p : raw_.props_of(raw_.nodes[i])) {
         input.first_prop_ids.emplace_back(p.id);
