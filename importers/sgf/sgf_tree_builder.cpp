@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "importers/sgf/sgf_reader.h"
+#include "importers/sgf/sgf_reader_impl.h"
 
 namespace ludex {
 namespace {
@@ -92,7 +92,10 @@ class TreeBuilder final : public SgfEventHandler {
 std::int32_t build_sgf_trees(std::string_view bytes, const RawSgfGameSink& sink,
                              std::vector<Diagnostic>& errors) {
   TreeBuilder builder(sink, errors);
-  read_sgf_events(bytes, builder);
+  // The reader instantiated for TreeBuilder itself: its handlers run for
+  // every node and property, and are inlined rather than called virtually.
+  sgf_internal::Reader<TreeBuilder> reader(bytes, builder);
+  reader.run();
   return builder.game_count();
 }
 
