@@ -76,16 +76,10 @@ std::int8_t blokus_seat_of_color(const BlokusVariant& variant, std::int32_t colo
 }
 
 Result<Point> parse_blokus_point(std::string_view text, const BoardSize& size) {
-  const auto ln = parse_letter_number(text);
-  if (!ln) return Error{{}, "bad blokus point " + quote_value(text)};
-  const std::int32_t x = ln->column;
-  const std::int32_t y = ln->number - 1;
-  if (!on_board(x, y, size)) {
-    return Error{
-        {},
-        "blokus point " + quote_value(text) + " is off the " + board_size_text(size) + " board"};
-  }
-  return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+  if (const std::optional<Point> p = letter_number_point(text, size)) return *p;
+  if (!parse_letter_number(text)) return Error{{}, "bad blokus point " + quote_value(text)};
+  return Error{
+      {}, "blokus point " + quote_value(text) + " is off the " + board_size_text(size) + " board"};
 }
 
 std::string format_blokus_point(const Point& p) {
@@ -94,15 +88,18 @@ std::string format_blokus_point(const Point& p) {
 
 std::optional<Error> append_blokus_point_list(std::string_view text, const BoardSize& size,
                                               MovePoints* points) {
-  std::string_view rest = text;
+  std::size_t start = 0;
   while (true) {
-    const std::size_t comma = rest.find(',');
-    const std::string_view label = trim_ascii(rest.substr(0, comma));
-    Result<Point> p = parse_blokus_point(label, size);
-    if (!p) return p.error();
-    points->push_back(*p);
-    if (comma == std::string_view::npos) return std::nullopt;
-    rest.remove_prefix(comma + 1);
+    std::size_t comma = start;
+    while (comma < text.size() && text[comma] != ',') ++comma;
+    const std::string_view label = trim_ascii(text.substr(start, comma - start));
+    if (const std::optional<Point> p = letter_number_point(label, size)) {
+      points->push_back(*p);
+    } else {
+      return parse_blokus_point(label, size).error();
+    }
+    if (comma == text.size()) return std::nullopt;
+    start = comma + 1;
   }
 }
 
@@ -112,19 +109,6 @@ Result<MovePoints> parse_blokus_point_list(std::string_view text, const BoardSiz
     return std::move(*error);
   }
   return points;
-}
-
-bool is_blokus_point_list(std::string_view text, std::span<const Point> points) {
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (i > 0) {
-      if (text.empty() || text.front() != ',') return false;
-      text.remove_prefix(1);
-    }
-    const ShortText label = letter_number_text(points[i]);
-    if (!text.starts_with(label.view())) return false;
-    text.remove_prefix(label.view().size());
-  }
-  return text.empty();
 }
 
 std::string format_blokus_point_list(std::span<const Point> points) {

@@ -63,8 +63,6 @@ std::optional<Error> append_blokus_point_list(std::string_view text, const Board
                                               MovePoints* points);
 // Inverse of parse_blokus_point_list.
 std::string format_blokus_point_list(std::span<const Point> points);
-// True if text == format_blokus_point_list(points), without building it.
-bool is_blokus_point_list(std::string_view text, std::span<const Point> points);
 
 }  // namespace ludex
 

@@ -107,7 +107,7 @@ class BlokusMoveDecoder final : public SgfMoveDecoder {
     if (move.kind == MoveKind::kPlace && values.size() == 1) {
       // A placement, most of what there is, without building a Property.
       return id == blokus_move_id(variant_, move) &&
-             is_blokus_point_list(values.front(), move.points);
+             is_plain_letter_number_text(values.front(), ',');  // what decode read as the points
     }
     return same_spelling(id, values, encode_blokus_move(variant_, move));
   }

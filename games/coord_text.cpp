@@ -113,37 +113,13 @@ bool split_letters_digits(std::string_view text, std::string_view& letters,
   return true;
 }
 
-std::optional<LetterNumber> parse_letter_number(std::string_view text) {
-  // One pass of what split_letters_digits, parse_column_letters and
-  // parse_decimal say: 1..4 letters, then 1..99999 in digits, nothing else.
-  std::size_t i = 0;
-  std::int32_t column = 0;
-  for (; i < text.size() && is_ascii_letter(text[i]); ++i) {
-    if (i == 4) return std::nullopt;
-    column = column * 26 + (to_lower_ascii(text[i]) - 'a' + 1);
-  }
-  if (i == 0 || i == text.size()) return std::nullopt;
-  std::int32_t number = 0;
-  for (; i < text.size(); ++i) {
-    if (!is_ascii_digit(text[i])) return std::nullopt;
-    number = number * 10 + (text[i] - '0');
-    if (number > 99999) return std::nullopt;
-  }
-  if (number < 1) return std::nullopt;
-  return LetterNumber{column - 1, number};
-}
-
 std::optional<std::int32_t> parse_lg_coordinate(unsigned char byte) {
   if (byte < 'a') return std::nullopt;
   return static_cast<std::int32_t>(byte - 'a');
 }
 
 std::optional<LgPoint> parse_lg_point(std::string_view value, const BoardSize& size) {
-  if (value.size() == 2) {
-    const auto x = parse_lg_coordinate(static_cast<unsigned char>(value[0]));
-    const auto y = parse_lg_coordinate(static_cast<unsigned char>(value[1]));
-    if (x && y && on_board(*x, *y, size)) return LgPoint{*x, *y};
-  }
+  if (const std::optional<Point> p = lg_byte_point(value, size)) return LgPoint{p->x, p->y};
   if (value.size() < 3 || value.size() > 4) return std::nullopt;
   const auto cps = latin1_code_points(value);
   if (!cps || cps->size() != 2) return std::nullopt;

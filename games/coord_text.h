@@ -104,8 +104,55 @@ struct LetterNumber {
   std::int32_t column = 0;
   std::int32_t number = 0;
 };
-std::optional<LetterNumber> parse_letter_number(std::string_view text);
+// Inline: every hex, Twixt and Blokus point is read through it. One pass
+// of what split_letters_digits, parse_column_letters and parse_decimal say:
+// 1..4 letters, then 1..99999 in digits, nothing else.
+inline std::optional<LetterNumber> parse_letter_number(std::string_view text) {
+  const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  std::size_t i = 0;
+  std::int32_t column = 0;
+  for (; i < text.size() && is_letter(text[i]); ++i) {
+    if (i == 4) return std::nullopt;
+    column = column * 26 + ((text[i] | 0x20) - 'a' + 1);  // | 0x20: lowercase
+  }
+  if (i == 0 || i == text.size()) return std::nullopt;
+  std::int32_t number = 0;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+    number = number * 10 + (text[i] - '0');
+    if (number > 99999) return std::nullopt;
+  }
+  if (number < 1) return std::nullopt;
+  return LetterNumber{column - 1, number};
+}
 
+// The point a letter-number label ("e5" -> (4, 4)) names on a board of
+// `size`, or nullopt: the usual case of the hex, Twixt and Blokus point
+// readers, which say why where this gives nullopt.
+inline std::optional<Point> letter_number_point(std::string_view text, const BoardSize& size) {
+  const std::optional<LetterNumber> ln = parse_letter_number(text);
+  if (!ln || !on_board(ln->column, ln->number - 1, size)) return std::nullopt;
+  return Point{static_cast<std::int16_t>(ln->column), static_cast<std::int16_t>(ln->number - 1)};
+}
+
+// True if `text`, which parse_letter_number reads as labels joined by
+// `separator` (so letters then digits in each), is how letter_number_text
+// writes them: lowercase letters, no leading zero, no blanks. Column letters
+// are bijective base 26, so lowercase ones are their number's only spelling.
+inline bool is_plain_letter_number_text(std::string_view text, char separator) {
+  bool label_start = true;  // the next digit starts a number
+  for (const char c : text) {
+    if (c >= 'a' && c <= 'z') {
+      label_start = true;
+    } else if (c >= '0' && c <= '9') {
+      if (label_start && c == '0') return false;
+      label_start = false;
+    } else if (c != separator) {
+      return false;
+    }
+  }
+  return true;
+}
 // Little Golem coordinate bytes: 'a' = 0, 'b' = 1, ... continuing past 'z'
 // with the following byte values ('{' = 26, ..., 0x8D = 44, up to 0xFF).
 // nullopt for bytes below 'a'.
@@ -115,6 +162,16 @@ inline char format_lg_coordinate(std::int32_t index) {
   return static_cast<char>(static_cast<unsigned char>('a' + index));
 }
 inline constexpr std::int32_t kMaxLgCoordinate = 0xFF - 'a';
+
+// The point a two-byte Little Golem value names on a board of `size`, read
+// as bytes, or nullopt: the usual case of parse_lg_point, inline.
+inline std::optional<Point> lg_byte_point(std::string_view value, const BoardSize& size) {
+  if (value.size() != 2) return std::nullopt;
+  const std::int32_t x = static_cast<unsigned char>(value[0]) - 'a';
+  const std::int32_t y = static_cast<unsigned char>(value[1]) - 'a';
+  if (x < 0 || y < 0 || !on_board(x, y, size)) return std::nullopt;
+  return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+}
 
 // Decodes a two-coordinate Little Golem value (column byte, row byte). If the
 // bytes themselves do not fit the board, the value is also tried as UTF-8 text

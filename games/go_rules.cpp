@@ -66,11 +66,11 @@ class GoMoveDecoder final : public SgfMoveDecoder {
       move->kind = MoveKind::kPass;
       return std::nullopt;
     }
-    if (!little_golem_) {
-      if (const std::optional<Point> point = go_point_on_board(text, size_)) {
-        move->points.push_back(*point);
-        return std::nullopt;
-      }
+    const std::optional<Point> usual =
+        little_golem_ ? lg_byte_point(text, size_) : go_point_on_board(text, size_);
+    if (usual) {
+      move->points.push_back(*usual);
+      return std::nullopt;
     }
     Result<Point> point =
         little_golem_ ? parse_lg_go_point(text, size_) : parse_go_point(text, size_);

@@ -12,12 +12,9 @@ Error off_board(std::string_view what, std::string_view text, const BoardSize& s
 }  // namespace
 
 Result<Point> parse_hex_point(std::string_view text, const BoardSize& size) {
-  const auto ln = parse_letter_number(text);
-  if (!ln) return Error{{}, "bad hex point " + quote_value(text)};
-  const std::int32_t x = ln->column;
-  const std::int32_t y = ln->number - 1;
-  if (!on_board(x, y, size)) return off_board("hex point", text, size);
-  return Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
+  if (const std::optional<Point> p = letter_number_point(text, size)) return *p;
+  if (!parse_letter_number(text)) return Error{{}, "bad hex point " + quote_value(text)};
+  return off_board("hex point", text, size);
 }
 
 std::string format_hex_point(const Point& p) {

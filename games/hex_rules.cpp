@@ -90,6 +90,12 @@ class HexMoveDecoder final : public SgfMoveDecoder {
       }
       return std::nullopt;
     }
+    const std::optional<Point> usual =
+        little_golem_ ? lg_byte_point(text, size_) : letter_number_point(text, size_);
+    if (usual) {
+      move->points.push_back(*usual);
+      return std::nullopt;
+    }
     Result<Point> point =
         little_golem_ ? parse_lg_hex_point(text, size_) : parse_hex_point(text, size_);
     if (!point) return point.error();
@@ -99,8 +105,11 @@ class HexMoveDecoder final : public SgfMoveDecoder {
 
   bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
                             const Move& move) const override {
-    return values.size() == 1 && id == hex_move_id(little_golem_, move) &&
-           hex_move_value(little_golem_, old_hexgui_, move).equals(values.front());
+    if (values.size() != 1 || id != hex_move_id(little_golem_, move)) return false;
+    if (!little_golem_ && move.kind == MoveKind::kPlace && move.points.size() == 1) {
+      return is_plain_letter_number_text(values.front(), ',');  // what decode read as the point
+    }
+    return hex_move_value(little_golem_, old_hexgui_, move).equals(values.front());
   }
 
  private:

@@ -118,6 +118,11 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
       const bool draw_offer = take_draw_suffix(text);
       if (decode_word(text, draw_offer, move)) return std::nullopt;
       if (little_golem_) {
+        if (const std::optional<Point> usual = lg_byte_point(text, size_)) {
+          move->draw_offer = draw_offer;
+          move->points.push_back(*usual);
+          return std::nullopt;
+        }
         Result<Point> point = parse_lg_twixt_point(text, size_);
         if (!point) return point.error();
         move->draw_offer = draw_offer;
