@@ -90,9 +90,10 @@ void GameTree::move_to_end(std::vector<T>& items, ItemRange& r) {
 template void GameTree::move_to_end(std::vector<Move>& items, ItemRange& r);
 template void GameTree::move_to_end(std::vector<Evaluation>& items, ItemRange& r);
 
-void GameTree::reserve(std::size_t n) {
+void GameTree::reserve(std::size_t n, std::size_t properties) {
   nodes_.reserve(n);
   moves_.reserve(n);
+  props_.reserve(properties);
 }
 
 NodeIndex GameTree::add_root() {

@@ -39,8 +39,9 @@ class GameTree {
  public:
   bool empty() const { return nodes_.empty(); }
   std::size_t size() const { return nodes_.size(); }
-  // Room for n nodes and, as most nodes carry one, n moves.
-  void reserve(std::size_t n);
+  // Room for n nodes and, as most nodes carry one, n moves; and for
+  // `properties` properties (a reader knows how many its root has).
+  void reserve(std::size_t n, std::size_t properties = 0);
 
   // Requires empty(). Returns 0.
   NodeIndex add_root();

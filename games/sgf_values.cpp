@@ -73,10 +73,7 @@ std::string unescape(std::string_view raw, bool keep_lone_backslash) {
 
 }  // namespace
 
-bool sgf_id_is(std::string_view written, std::string_view id) {
-  // A mixed-case name has a lowercase letter besides id's capitals, so it
-  // is longer than id.
-  if (written.size() <= id.size()) return written == id;
+bool sgf_id_is_long_name(std::string_view written, std::string_view id) {
   bool lower = false;
   std::size_t k = 0;
   for (char c : written) {
@@ -93,11 +90,20 @@ bool sgf_id_is(std::string_view written, std::string_view id) {
 }
 
 const Property* find_sgf_property(std::span<const Property> props, std::string_view id) {
+  // Ids are a few letters: compared in place rather than through memcmp.
+  const auto same = [](std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  };
   for (const Property& p : props) {
-    if (p.id == id) return &p;
+    if (same(p.id, id)) return &p;
   }
+  // A mixed-case name has a lowercase letter besides id's capitals.
   for (const Property& p : props) {
-    if (ff3_name_is(p.id, id)) return &p;
+    if (p.id.size() > id.size() && ff3_name_is(p.id, id)) return &p;
   }
   return nullptr;
 }

@@ -21,7 +21,17 @@ namespace ludex {
 // an FF[3]-style long name whose capitals spell it ("CoPyright" is CP,
 // "PlayerBlack" is PB). Ids without lower-case letters must match exactly, so
 // Little Golem's "b" and Pentobi's "1L" are never taken for anything else.
-bool sgf_id_is(std::string_view written, std::string_view id);
+// Inline for the usual case: a mixed-case name has a lowercase letter besides
+// id's capitals, so one no longer than id can only be id itself.
+bool sgf_id_is_long_name(std::string_view written, std::string_view id);
+inline bool sgf_id_is(std::string_view written, std::string_view id) {
+  if (written.size() > id.size()) return sgf_id_is_long_name(written, id);
+  if (written.size() != id.size()) return false;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    if (written[i] != id[i]) return false;
+  }
+  return true;
+}
 
 // The first property named `id` (uppercase, e.g. "GM"). An exact match wins;
 // otherwise an FF[3]-style name whose uppercase letters spell `id`

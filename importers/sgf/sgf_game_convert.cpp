@@ -358,7 +358,7 @@ class GameConverter {
   // children, so indices carry over.
   void convert_nodes() {
     GameTree& tree = game_.tree;
-    tree.reserve(raw_.nodes.size());
+    tree.reserve(raw_.nodes.size(), root_props_.size());
     for (NodeIndex i = 0; i < raw_.nodes.size(); ++i) {
       const NodeIndex parent = raw_.nodes[i].parent;
       const NodeIndex added = parent == kNoNode ? tree.add_root() : tree.add_child(parent);
