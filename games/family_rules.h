@@ -38,6 +38,7 @@ struct SgfGameKind {
   // default 19x19"), "" when all was understood. The game is still readable;
   // callers may report this as a warning.
   std::string warning;
+  friend bool operator==(const SgfGameKind&, const SgfGameKind&) = default;
 };
 
 // Input to detect_sgf_kind: the root node's properties and the ids of the move
@@ -46,7 +47,7 @@ struct SgfKindInput {
   const std::vector<Property>* root_props = nullptr;
   // Property ids of the first few non-root nodes, viewing text that outlives
   // the call.
-  std::vector<std::string_view> first_prop_ids;
+  std::span<const std::string_view> first_prop_ids;
 };
 
 // Rules: GM[1] or no GM -> go; GM[11] or a Little Golem hex record -> hex;

@@ -44,6 +44,7 @@ SgfParseOutput read_sgf_games(std::string_view bytes) {
 void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&&)>& on_game,
                     const std::function<void(Diagnostic&&)>& on_error) {
   const SgfFileText file = prepare_sgf_text(bytes);
+  SgfGameConverter converter(file);
   // The tree builder appends errors as it meets them; passing them on before
   // each game keeps errors and games in file order.
   std::vector<Diagnostic> errors;
@@ -55,7 +56,7 @@ void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&
       file.text(),
       [&](RawSgfGame& raw) {
         pass_errors();
-        on_game(convert_sgf_game(raw, file));
+        on_game(converter.convert(raw));
       },
       errors);
   pass_errors();

@@ -55,9 +55,83 @@ constexpr std::array<std::int8_t, 256> make_unknown_ids() {
 // Root fields taken out of props.
 enum class Field { kNone, kPlayer, kResult, kDate, kEvent, kRound };
 
+// What depends only on a game's kind: its rules, move decoder, player
+// properties and which property ids are moves. Kept from one game of a file
+// to the next of the same kind.
+class KindLookups {
+ public:
+  bool is_for(const SgfGameKind& kind) const { return rules_ != nullptr && kind_ == kind; }
+
+  void reset(const SgfGameKind& kind) {
+    kind_ = kind;
+    rules_ = &rules_for(kind.family);
+    move_decoder_ = rules_->move_decoder(kind);
+    player_ids_ = rules_->player_properties(kind);
+    move_id_cache_.clear();
+    one_letter_ids_ = make_unknown_ids();
+  }
+
+  // All but reset require a kind set by reset.
+  const FamilyRules& rules() const { return *rules_; }
+  const SgfMoveDecoder& move_decoder() const { return *move_decoder_; }
+  const std::vector<std::pair<std::string, std::int8_t>>& player_ids() const { return player_ids_; }
+
+  // rules().is_move_property, asked once per distinct id: a game has a
+  // handful of ids, and the rules' answer may cost a lookup of the variant
+  // by name. One-letter ids (B, W, b, r, 1..4, and C and V, most of what
+  // nodes carry) are answered from a table; other ids of up to 7 characters
+  // are cached, packed with their length into one integer.
+  bool is_move_property(std::string_view id) {
+    if (id.size() == 1) {
+      const auto c = static_cast<unsigned char>(id.front());
+      std::int8_t& known = one_letter_ids_[c];
+      if (known < 0) known = rules_->is_move_property(kind_, id) ? 1 : 0;
+      return known == 1;
+    }
+    if (id.size() > 7) return rules_->is_move_property(kind_, id);
+    std::uint64_t key = id.size();
+    for (const char c : id) key = (key << 8) | static_cast<unsigned char>(c);
+    for (const auto& [known, answer] : move_id_cache_) {
+      if (known == key) return answer;
+    }
+    const bool answer = rules_->is_move_property(kind_, id);
+    move_id_cache_.emplace_back(key, answer);
+    return answer;
+  }
+
+ private:
+  SgfGameKind kind_;
+  const FamilyRules* rules_ = nullptr;
+  std::unique_ptr<const SgfMoveDecoder> move_decoder_;
+  std::vector<std::pair<std::string, std::int8_t>> player_ids_;
+  std::vector<std::pair<std::uint64_t, bool>> move_id_cache_;
+  std::array<std::int8_t, 256> one_letter_ids_ = make_unknown_ids();  // -1 = not asked yet
+};
+
+}  // namespace
+
+// What the games of a file share: the file, scratch arrays reused from game
+// to game, and the last game's kind lookups.
+struct SgfGameConverter::Shared {
+  explicit Shared(const SgfFileText& f) : file(f) {}
+  const SgfFileText& file;
+  // The root's properties as detect_kind decoded them, index for index;
+  // moved into the tree as the root is converted.
+  std::vector<Property> root_props;
+  std::vector<std::string_view> first_prop_ids;
+  KindLookups lookups;
+};
+
+namespace {
+
 class GameConverter {
  public:
-  GameConverter(RawSgfGame& raw, const SgfFileText& file) : raw_(raw), file_(file) {
+  GameConverter(RawSgfGame& raw, SgfGameConverter::Shared& shared)
+      : raw_(raw),
+        file_(shared.file),
+        root_props_(shared.root_props),
+        first_prop_ids_(shared.first_prop_ids),
+        lookups_(shared.lookups) {
     game_.format = SourceFormat::kSgf;
     game_.game_index = raw.game_index;
     game_.pos = raw.pos;
@@ -73,9 +147,9 @@ class GameConverter {
     if (!ca_note.empty()) warn(raw_.nodes.front().pos, ca_note);
     decoder_passes_ascii_ = decoder_->passes_ascii();
     detect_kind();
-    rules_ = &rules_for(kind_.family);
-    move_decoder_ = rules_->move_decoder(kind_);
-    player_ids_ = rules_->player_properties(kind_);
+    if (!lookups_.is_for(kind_)) lookups_.reset(kind_);
+    rules_ = &lookups_.rules();
+    move_decoder_ = &lookups_.move_decoder();
     convert_nodes();
     game_.players = std::move(players_);
     std::stable_sort(game_.players.begin(), game_.players.end(),
@@ -138,6 +212,7 @@ class GameConverter {
     // detect_sgf_kind reads root values as text; ids that may be moves keep
     // their raw bytes, as the move decoders will see them.
     std::vector<Property>& root = root_props_;
+    root.clear();
     const std::span<const RawSgfProperty> raw_root = raw_.props_of(raw_.nodes.front());
     root.reserve(raw_root.size());
     for (const RawSgfProperty& raw : raw_root) materialise_into(raw, &root.emplace_back());
@@ -154,12 +229,13 @@ class GameConverter {
     // The tree builder numbers nodes in file order, which is pre-order, so
     // the first nodes after the root are 1, 2, ...
     const std::size_t probe = std::min(raw_.nodes.size(), kKindProbeNodes + 1);
-    input.first_prop_ids.reserve(2 * probe);
+    first_prop_ids_.clear();
     for (NodeIndex i = 1; i < probe; ++i) {
       for (const RawSgfProperty& p : raw_.props_of(raw_.nodes[i])) {
-        input.first_prop_ids.emplace_back(p.id);
+        first_prop_ids_.emplace_back(p.id);
       }
     }
+    input.first_prop_ids = first_prop_ids_;
     kind_ = detect_sgf_kind(input);
     if (!kind_.warning.empty()) warn(raw_.nodes.front().pos, kind_.warning);
     game_.family = kind_.family;
@@ -171,7 +247,7 @@ class GameConverter {
 
   // The root field a property fills, and for players the seat.
   Field field_of(std::string_view id, std::int8_t* seat) const {
-    for (const auto& [player_id, player_seat] : player_ids_) {
+    for (const auto& [player_id, player_seat] : lookups_.player_ids()) {
       if (sgf_id_is(id, player_id)) {
         *seat = player_seat;
         return Field::kPlayer;
@@ -233,29 +309,6 @@ class GameConverter {
     return true;
   }
 
-  // rules_->is_move_property, asked once per distinct id of the game: a
-  // game has a handful of ids, and the rules' answer may cost a lookup of
-  // the variant by name. One-letter ids (B, W, b, r, 1..4, and C and V,
-  // most of what nodes carry) are answered from a table; other ids of up to
-  // 7 characters are cached, packed with their length into one integer.
-  bool is_move_property(std::string_view id) {
-    if (id.size() == 1) {
-      const auto c = static_cast<unsigned char>(id.front());
-      std::int8_t& known = one_letter_ids_[c];
-      if (known < 0) known = rules_->is_move_property(kind_, id) ? 1 : 0;
-      return known == 1;
-    }
-    if (id.size() > 7) return rules_->is_move_property(kind_, id);
-    std::uint64_t key = id.size();
-    for (const char c : id) key = (key << 8) | static_cast<unsigned char>(c);
-    for (const auto& [known, answer] : move_id_cache_) {
-      if (known == key) return answer;
-    }
-    const bool answer = rules_->is_move_property(kind_, id);
-    move_id_cache_.emplace_back(key, answer);
-    return answer;
-  }
-
   // Decodes the move property `raw` of node i into its moves. A spelling
   // other than the dialect's standard one ("B[ ee ]", "W[swap]" where the
   // dialect writes "swap-pieces") is kept beside the move in its move_props,
@@ -311,7 +364,7 @@ class GameConverter {
     const std::span<const RawSgfProperty> props = raw_.props_of(raw_.nodes[i]);
     for (std::size_t k = 0; k < props.size(); ++k) {
       const RawSgfProperty& raw = props[k];
-      if (is_move_property(raw.id)) {
+      if (lookups_.is_move_property(raw.id)) {
         decode_move(i, raw);
         continue;
       }
@@ -370,19 +423,17 @@ class GameConverter {
 
   const RawSgfGame& raw_;
   const SgfFileText& file_;
+  std::vector<Property>& root_props_;
+  std::vector<std::string_view>& first_prop_ids_;
+  KindLookups& lookups_;
   GameRecord game_;
   std::optional<SgfTextDecoder> decoder_;
   bool decoder_passes_ascii_ = true;
   SgfGameKind kind_;
   const FamilyRules* rules_ = nullptr;
-  std::unique_ptr<const SgfMoveDecoder> move_decoder_;
-  // The root's properties as detect_kind decoded them, index for index.
-  std::vector<Property> root_props_;
-  std::vector<std::pair<std::string, std::int8_t>> player_ids_;
+  const SgfMoveDecoder* move_decoder_ = nullptr;
   std::vector<SeatPlayer> players_;
   bool ca_taken_ = false;
-  std::vector<std::pair<std::uint64_t, bool>> move_id_cache_;
-  std::array<std::int8_t, 256> one_letter_ids_ = make_unknown_ids();  // -1 = not asked yet
 };
 
 }  // namespace
@@ -442,8 +493,13 @@ std::optional<double> parse_sgf_real(std::string_view text) {
   return value;
 }
 
-GameRecord convert_sgf_game(RawSgfGame& raw, const SgfFileText& file) {
-  return GameConverter(raw, file).run();
+SgfGameConverter::SgfGameConverter(const SgfFileText& file)
+    : shared_(std::make_unique<Shared>(file)) {}
+
+SgfGameConverter::~SgfGameConverter() = default;
+
+GameRecord SgfGameConverter::convert(RawSgfGame& raw) {
+  return GameConverter(raw, *shared_).run();
 }
 
 }  // namespace ludex

@@ -13,6 +13,7 @@
 #ifndef LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_
 #define LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_
 
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -22,10 +23,30 @@
 
 namespace ludex {
 
-// Converts `raw` read from `file` (its warnings are moved out; the rest is
-// only read). Never fails: what cannot be
-// understood is kept verbatim and reported in GameRecord::warnings.
-GameRecord convert_sgf_game(RawSgfGame& raw, const SgfFileText& file);
+// Converts the raw games of one file, one after another. What games of a
+// file share is kept from game to game: scratch arrays, and the rules, move
+// decoder and property lookups of the last game's kind (the games of a
+// collection are nearly always of one kind), so that converting a game
+// allocates little more than what the game keeps. Not thread-safe: one per
+// file being read.
+class SgfGameConverter {
+ public:
+  // `file` must outlive the converter.
+  explicit SgfGameConverter(const SgfFileText& file);
+  ~SgfGameConverter();
+  SgfGameConverter(const SgfGameConverter&) = delete;
+  SgfGameConverter& operator=(const SgfGameConverter&) = delete;
+
+  // Converts `raw` (its warnings are moved out; the rest is only read).
+  // Never fails: what cannot be understood is kept verbatim and reported in
+  // GameRecord::warnings.
+  GameRecord convert(RawSgfGame& raw);
+
+  struct Shared;  // internal
+
+ private:
+  std::unique_ptr<Shared> shared_;
+};
 
 // An SGF Real ("0.5", "-12", "+3.25"): optional sign, digits, optional
 // fraction. nullopt for anything else, including exponents, "inf" and "nan".

@@ -1,4 +1,4 @@
-// write_sgf_game: a GameRecord back to SGF, the inverse of convert_sgf_game
+// write_sgf_game: a GameRecord back to SGF, the inverse of SgfGameConverter
 // (importers/sgf/sgf_game_convert.h) so that reading the output gives the same
 // record. Declared in importers/sgf/sgf_game.h.
 #include <charconv>

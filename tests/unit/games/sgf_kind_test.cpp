@@ -23,7 +23,8 @@ SgfGameKind detect(const Props& root, std::vector<std::string> first_ids = {}) {
   const std::vector<Property> props = make_props(root);
   SgfKindInput input;
   input.root_props = &props;
-  input.first_prop_ids.assign(first_ids.begin(), first_ids.end());
+  const std::vector<std::string_view> ids(first_ids.begin(), first_ids.end());
+  input.first_prop_ids = ids;
   return detect_sgf_kind(input);
 }
 
