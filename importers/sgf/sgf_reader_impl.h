@@ -111,7 +111,13 @@ class Reader {
     }
   }
 
+  // Tokens mostly follow each other directly: the first byte is checked
+  // here, the loop over white space is out of line.
   void skip_white() {
+    if (i_ < n_ && is_white(d_[i_])) skip_white_run();
+  }
+
+  void skip_white_run() {
     while (i_ < n_ && is_white(d_[i_])) {
       if ((kClasses[d_[i_]] & kLineEnd) != 0) note_line_end(i_);
       ++i_;
