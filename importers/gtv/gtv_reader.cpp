@@ -123,10 +123,13 @@ bool TreeReader::read_node(NodeIndex index, std::uint64_t* child_count) {
     const std::size_t width = header_.version == 1 || key == gtv::kKeyComment ? 4 : 2;
     const std::size_t length_offset = pos_;
     std::uint64_t length = 0;
-    if (!read_uint(width, "the value length of node key '" + gtv::quote_bytes(key) + "'",
-                   &length)) {
-      return false;
+    // The message is built only for a file that ends here: a node has a few
+    // keys, and an archive millions of nodes.
+    if (left() < width) {
+      return read_uint(width, "the value length of node key '" + gtv::quote_bytes(key) + "'",
+                       &length);
     }
+    read_uint(width, {}, &length);
     if (length > left()) {
       return fail(length_offset, "node value '" + gtv::quote_bytes(key) + "' claims " +
                                      std::to_string(length) + " bytes but only " +
@@ -169,9 +172,10 @@ bool TreeReader::read_key(NodeIndex index, std::string_view key, std::string_vie
   const bool was_move = last_key_was_move_;
   last_key_was_move_ = false;
   if (key == gtv::kKeyMove) {
-    Move move;
-    if (!read_move(value, value_offset, &move)) return false;
-    tree_.add_move(index, std::move(move));
+    if (!read_move(value, value_offset, &tree_.add_move(index))) {
+      tree_.remove_last_move(index);
+      return false;
+    }
     last_key_was_move_ = true;
     return true;
   }
@@ -237,14 +241,16 @@ bool TreeReader::read_point(std::string_view value, std::size_t offset, Move* mo
   const auto x = static_cast<std::uint8_t>(value[0]);
   const auto y = static_cast<std::uint8_t>(value[1]);
   const auto colour = static_cast<std::uint8_t>(value[2]);
-  const std::string board = std::to_string(header_.board);
+  const auto board = [this] {
+    const std::string side = std::to_string(header_.board);
+    return side + "x" + side;
+  };
   if (x >= header_.board) {
-    return fail(offset, "x coordinate " + std::to_string(x) + " is off the " + board + "x" + board +
-                            " board");
+    return fail(offset, "x coordinate " + std::to_string(x) + " is off the " + board() + " board");
   }
   if (y >= header_.board) {
-    return fail(offset + 1, "y coordinate " + std::to_string(y) + " is off the " + board + "x" +
-                                board + " board");
+    return fail(offset + 1,
+                "y coordinate " + std::to_string(y) + " is off the " + board() + " board");
   }
   if (colour != 1 && colour != 2) {
     return fail(offset + 2, "colour " + std::to_string(colour) + " is not 1 or 2");
