@@ -15,6 +15,7 @@
 #include "importers/sgf/sgf_game.h"
 #include "importers/sgf/sgf_tree_builder.h"
 #include "indexer/content_hash.h"
+#include "indexer/parse_pipeline.h"
 
 namespace ludex {
 namespace {
@@ -50,8 +51,56 @@ std::string read_whole_file(const std::string& path) {
   return bytes;
 }
 
+namespace {
+
+ParseBenchResult run_pipeline_bench(const std::vector<std::string>& files,
+                                    const ParseBenchOptions& options) {
+  ParseBenchResult result;
+  result.jobs =
+      options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  result.jobs = std::max(1, result.jobs);
+  PipelineOptions pipeline;
+  pipeline.jobs = result.jobs;
+  pipeline.positions = options.positions;
+  std::map<std::string, ParseFormatFigures> by_format;
+  std::string format;  // of the file whose parts are arriving
+  const Clock::time_point start = Clock::now();
+  run_parse_pipeline(
+      files, pipeline, [](const std::string&, std::int64_t, const std::string&) { return true; },
+      [&](FileResult&& r) {
+        if (r.part == 0) {
+          if (!r.readable) {
+            throw std::runtime_error("cannot read " + r.path + ": " + r.read_error);
+          }
+          format = r.parsed.format.empty() ? "unknown" : r.parsed.format;
+          ++by_format[format].files;
+          by_format[format].bytes += r.size;
+        }
+        ParseFormatFigures& f = by_format[format];
+        f.games += static_cast<std::int64_t>(r.parsed.games.size());
+        for (const GameRecord& game : r.parsed.games) {
+          f.nodes += static_cast<std::int64_t>(game.tree.size());
+          result.warnings += static_cast<std::int64_t>(game.warnings.size());
+        }
+        result.errors += static_cast<std::int64_t>(r.parsed.diagnostics.size());
+      });
+  result.seconds = seconds_between(start, Clock::now());
+  for (auto& [name, figures] : by_format) {
+    figures.format = name;
+    result.files += figures.files;
+    result.bytes += figures.bytes;
+    result.games += figures.games;
+    result.nodes += figures.nodes;
+    result.formats.push_back(figures);
+  }
+  return result;
+}
+
+}  // namespace
+
 ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
                                  const ParseBenchOptions& options) {
+  if (options.pipeline) return run_pipeline_bench(files, options);
   ParseBenchResult result;
   result.jobs =
       options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());

@@ -17,6 +17,13 @@ struct ParseBenchOptions {
   // streaming reader and the tree builder's flat arrays), not converted to
   // game records: what the syntax alone costs. Reported as format "sgf-syntax".
   bool syntax_only = false;
+  // The import's own parse stage instead of whole files: run_parse_pipeline
+  // (indexer/parse_pipeline.h) reads, hashes and parses on `jobs` workers,
+  // streaming each file's games in parts, and the calling thread takes the
+  // parts in order and drops them, as the import's writer would after
+  // storing them. Positions only with `positions`. Only totals and, per
+  // format, files, bytes, games and nodes are reported (no stage times).
+  bool pipeline = false;
 };
 
 // Totals for the files of one format ("sgf", "gtv", ...). Stage seconds are

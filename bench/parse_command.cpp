@@ -1,4 +1,4 @@
-// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions] [--syntax]
+// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions] [--syntax] [--pipeline]
 #include <iomanip>
 #include <iostream>
 
@@ -23,13 +23,14 @@ double per(double amount, double seconds) {
 
 int run_parse_bench_command(const std::vector<std::string>& args) {
   po::options_description options("ludex-bench parse --archive DIR");
-  options.add_options()                                                                //
-      ("help,h", "show this help")                                                     //
-      ("archive", po::value<std::string>()->required(), "archive directory")           //
-      ("jobs,j", po::value<int>()->default_value(0), "threads (0 = one per core)")     //
-      ("hash", "also compute the content hash, as the import does")                    //
-      ("positions", "also compute every node's position, as the import does")          //
-      ("syntax", "SGF files through the reader and tree builder only, not converted")  //
+  options.add_options()                                                                     //
+      ("help,h", "show this help")                                                          //
+      ("archive", po::value<std::string>()->required(), "archive directory")                //
+      ("jobs,j", po::value<int>()->default_value(0), "threads (0 = one per core)")          //
+      ("hash", "also compute the content hash, as the import does")                         //
+      ("positions", "also compute every node's position, as the import does")               //
+      ("syntax", "SGF files through the reader and tree builder only, not converted")       //
+      ("pipeline", "the import's parse stage: parts streamed and dropped, no stage times")  //
       ("json", "print the figures as one JSON object");
   const auto parsed = parse_command_line("bench parse", args, options);
   if (!parsed) return 2;
@@ -43,6 +44,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
   opts.hash = vm.count("hash") != 0;
   opts.positions = vm.count("positions") != 0;
   opts.syntax_only = vm.count("syntax") != 0;
+  opts.pipeline = vm.count("pipeline") != 0;
   const WalkResult walk = walk_paths({vm["archive"].as<std::string>()});
   if (!walk.failures.empty()) {
     std::cerr << "ludex-bench parse: " << walk.failures.front().first << ": "
@@ -57,6 +59,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
                         {"hash", opts.hash},
                         {"positions", opts.positions},
                         {"syntax", opts.syntax_only},
+                        {"pipeline", opts.pipeline},
                         {"files", r.files},
                         {"bytes", r.bytes},
                         {"games", r.games},
@@ -85,6 +88,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
   std::cout
       << "parsed " << r.files << " files, " << fixed(mb, 1) << " MB, " << r.games << " games, "
       << r.nodes << " nodes on " << r.jobs << " thread" << (r.jobs > 1 ? "s" : "")
+      << (opts.pipeline ? " as the import's pipeline (hashing, parts)" : "")
       << (opts.hash ? " with hashing" : "") << (opts.positions ? " with positions" : "") << ": "
       << fixed(r.seconds, 2) << " s = " << fixed(per(mb, r.seconds), 1) << " MB/s, "
       << fixed(per(static_cast<double>(r.nodes), r.seconds), 0) << " nodes/s; " << r.errors

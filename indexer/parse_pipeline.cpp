@@ -65,8 +65,8 @@ using EmitPart = std::function<bool(FileResult&& part, std::int64_t cost)>;
 void read_and_parse(
     const std::string& path,
     const std::function<bool(const std::string&, std::int64_t, const std::string&)>& should_parse,
-    std::int64_t part_bytes, const std::function<void(std::int64_t)>& charge_source,
-    const EmitPart& emit) {
+    std::int64_t part_bytes, bool with_positions,
+    const std::function<void(std::int64_t)>& charge_source, const EmitPart& emit) {
   FileResult r;
   r.path = path;
   std::error_code ec;
@@ -121,6 +121,12 @@ void read_and_parse(
   };
   auto add_game = [&](GameRecord&& game) {
     if (stopped) return;
+    if (!with_positions) {
+      cost += estimate_game_bytes(game, GamePositions());
+      r.parsed.games.push_back(std::move(game));
+      if (cost >= part_bytes) flush(false);
+      return;
+    }
     GamePositions positions = compute_positions(game);
     for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
     positions.warnings.clear();
@@ -233,7 +239,8 @@ void run_parse_pipeline(
           part_ready.notify_all();
           return true;
         };
-        read_and_parse(files[index], should_parse, part_bytes, charge_source, emit);
+        read_and_parse(files[index], should_parse, part_bytes, options.positions, charge_source,
+                       emit);
       }
     } catch (...) {
       {

@@ -36,8 +36,9 @@ struct FileResult {
   std::string content_hash;  // empty when !readable
   bool skipped = false;      // should_parse said no: parsed is empty
   ParsedFile parsed;
-  // Parallel to parsed.games: positions at every node. Their warnings have
-  // already been appended to the game's warnings.
+  // Parallel to parsed.games: positions at every node (empty when the
+  // pipeline computes none). Their warnings have already been appended to
+  // the game's warnings.
   std::vector<GamePositions> positions;
 };
 
@@ -51,6 +52,10 @@ struct PipelineOptions {
   // A file's games are handed on in parts of about this many bytes;
   // 0 = an eighth of the budget.
   std::int64_t part_bytes = 0;
+  // Whether the workers compute every game's positions (the import needs
+  // them). false leaves FileResult::positions empty: parsing alone, as
+  // ludex-bench parse --pipeline measures it.
+  bool positions = true;
 };
 
 // The writer is the import's bottleneck (docs/performance.md): 16 MiB of
