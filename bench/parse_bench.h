@@ -17,6 +17,11 @@ struct ParseBenchOptions {
   // streaming reader and the tree builder's flat arrays), not converted to
   // game records: what the syntax alone costs. Reported as format "sgf-syntax".
   bool syntax_only = false;
+  // SGF files streamed as the import's workers read them: games handed on in
+  // parts of about 2 MiB, each part dropped when full, so that memory is
+  // reused while it is hot; "parse s" then includes the freeing. Without
+  // it, a file's games are all kept until it is done (parse_game_file).
+  bool stream = false;
   // The import's own parse stage instead of whole files: run_parse_pipeline
   // (indexer/parse_pipeline.h) reads, hashes and parses on `jobs` workers,
   // streaming each file's games in parts, and the calling thread takes the

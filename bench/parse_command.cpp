@@ -1,4 +1,5 @@
-// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions] [--syntax] [--pipeline]
+// ludex-bench parse --archive DIR [--jobs N] [--hash] [--positions] [--syntax] [--stream]
+//                   [--pipeline]
 #include <iomanip>
 #include <iostream>
 
@@ -30,6 +31,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
       ("hash", "also compute the content hash, as the import does")                         //
       ("positions", "also compute every node's position, as the import does")               //
       ("syntax", "SGF files through the reader and tree builder only, not converted")       //
+      ("stream", "SGF games streamed in parts of 2 MiB, each dropped when full")            //
       ("pipeline", "the import's parse stage: parts streamed and dropped, no stage times")  //
       ("json", "print the figures as one JSON object");
   const auto parsed = parse_command_line("bench parse", args, options);
@@ -45,6 +47,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
   opts.positions = vm.count("positions") != 0;
   opts.syntax_only = vm.count("syntax") != 0;
   opts.pipeline = vm.count("pipeline") != 0;
+  opts.stream = vm.count("stream") != 0;
   const WalkResult walk = walk_paths({vm["archive"].as<std::string>()});
   if (!walk.failures.empty()) {
     std::cerr << "ludex-bench parse: " << walk.failures.front().first << ": "
@@ -60,6 +63,7 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
                         {"positions", opts.positions},
                         {"syntax", opts.syntax_only},
                         {"pipeline", opts.pipeline},
+                        {"stream", opts.stream},
                         {"files", r.files},
                         {"bytes", r.bytes},
                         {"games", r.games},
@@ -89,8 +93,9 @@ int run_parse_bench_command(const std::vector<std::string>& args) {
       << "parsed " << r.files << " files, " << fixed(mb, 1) << " MB, " << r.games << " games, "
       << r.nodes << " nodes on " << r.jobs << " thread" << (r.jobs > 1 ? "s" : "")
       << (opts.pipeline ? " as the import's pipeline (hashing, parts)" : "")
-      << (opts.hash ? " with hashing" : "") << (opts.positions ? " with positions" : "") << ": "
-      << fixed(r.seconds, 2) << " s = " << fixed(per(mb, r.seconds), 1) << " MB/s, "
+      << (opts.stream ? " streamed in parts" : "") << (opts.hash ? " with hashing" : "")
+      << (opts.positions ? " with positions" : "") << ": " << fixed(r.seconds, 2)
+      << " s = " << fixed(per(mb, r.seconds), 1) << " MB/s, "
       << fixed(per(static_cast<double>(r.nodes), r.seconds), 0) << " nodes/s; " << r.errors
       << " errors, " << r.warnings << " warnings, " << r.position_warnings
       << " position warnings; peak RSS " << fixed(static_cast<double>(peak_rss_bytes()) / 1e6, 1)
