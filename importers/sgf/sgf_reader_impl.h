@@ -169,6 +169,11 @@ class Reader {
 
   // True if the ']' at k ends its value (see the header).
   bool value_ends_at(std::size_t k) const {
+    // Nearly always the next byte settles it.
+    if (k + 1 < n_) {
+      const unsigned char next = d_[k + 1];
+      if (next == ';' || next == '[' || next == ')' || next == '(') return true;
+    }
     std::size_t m = skip_white_ahead(k + 1);
     if (m >= n_) return true;
     const unsigned char c = d_[m];
@@ -185,7 +190,11 @@ class Reader {
   // past the closing ']'. At the end of the input reports the error and
   // returns false.
   bool scan_value(std::size_t* begin, std::size_t* end) {
-    const SourcePos start = pos();
+    // Where the value starts, as pos() would say it; a SourcePos is made only
+    // for the error.
+    const std::size_t start = i_;
+    const std::int32_t start_line = line_;
+    const std::size_t start_line_start = line_start_;
     std::size_t k = i_ + 1;
     // The first ']' that did not end the value. If the value then runs into
     // a '[', the next game or the end of the input, that ']' was its end
@@ -207,7 +216,11 @@ class Reader {
           break;
         }
         i_ = n_;
-        fail(start, "unexpected end of file in a value: ']' missing");
+        SourcePos at;
+        at.byte_offset = static_cast<std::int64_t>(start);
+        at.line = start_line;
+        at.column = static_cast<std::int32_t>(start - start_line_start + 1);
+        fail(at, "unexpected end of file in a value: ']' missing");
         return false;
       }
       const unsigned char c = d_[k];
