@@ -129,6 +129,13 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
         move->points.push_back(*point);
         return std::nullopt;
       }
+      // A GM[21] move that is one peg ("k4"), most of what there is: what
+      // decode_long_move gives for it, without splitting it into parts.
+      if (const std::optional<Point> peg = letter_number_point(text, size_)) {
+        move->draw_offer = draw_offer;
+        move->points.push_back(*peg);
+        return std::nullopt;
+      }
     }
     return decode_long_move(values, move);
   }
@@ -140,6 +147,12 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
         move.points.size() == 1) {
       return values.size() == 1 && id == twixt_move_id(little_golem_, move) &&
              lg_point_text(move.points.front().x, move.points.front().y).equals(values.front());
+    }
+    // A GM[21] peg without link edits: encode writes its one label.
+    if (!little_golem_ && move.kind == MoveKind::kPlace && !move.draw_offer &&
+        move.links.empty() && move.points.size() == 1 && values.size() == 1) {
+      return id == twixt_move_id(little_golem_, move) &&
+             is_plain_letter_number_text(values.front(), ',');  // what decode read as the peg
     }
     return same_spelling(id, values, encode_twixt_move(little_golem_, move));
   }
