@@ -154,7 +154,7 @@ std::string twixt_unescape_value(std::string_view raw) {
   return unescape(raw, true);
 }
 
-std::optional<MoveKind> parse_special_move(std::string_view value) {
+std::optional<MoveKind> parse_special_word(std::string_view value) {
   static constexpr std::array<std::pair<std::string_view, MoveKind>, 9> kSpecials = {{
       {"pass", MoveKind::kPass},
       {"swap-pieces", MoveKind::kSwapPieces},

@@ -72,7 +72,12 @@ std::string twixt_unescape_value(std::string_view raw);
 // case-insensitively after trimming: "pass", "swap-pieces", "swap-sides",
 // "swap" (Little Golem and benzene: swap-pieces), "resign", "forfeit",
 // "draw" / "draw-offer" (a draw offer), "draw-accept". nullopt otherwise.
-std::optional<MoveKind> parse_special_move(std::string_view value);
+// Inline for the usual move value, a point shorter than any special.
+std::optional<MoveKind> parse_special_word(std::string_view value);
+inline std::optional<MoveKind> parse_special_move(std::string_view value) {
+  if (value.size() < 4) return std::nullopt;
+  return parse_special_word(value);
+}
 
 }  // namespace ludex
 
