@@ -88,6 +88,18 @@ std::string format_blokus_point(const Point& p) {
 
 std::optional<Error> append_blokus_point_list(std::string_view text, const BoardSize& size,
                                               MovePoints* points) {
+  // The usual value, labels joined by ',' without blanks, in one pass; any
+  // other goes the way below, which also says what is wrong.
+  const std::size_t first_point = points->size();
+  for (std::size_t at = 0; true; ++at) {
+    const std::optional<LetterNumber> ln = read_letter_number(text, &at);
+    if (!ln || !on_board(ln->column, ln->number - 1, size)) break;
+    points->push_back(
+        Point{static_cast<std::int16_t>(ln->column), static_cast<std::int16_t>(ln->number - 1)});
+    if (at == text.size()) return std::nullopt;
+    if (text[at] != ',') break;
+  }
+  points->resize(first_point);
   std::size_t start = 0;
   while (true) {
     std::size_t comma = start;

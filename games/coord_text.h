@@ -104,26 +104,36 @@ struct LetterNumber {
   std::int32_t column = 0;
   std::int32_t number = 0;
 };
-// Inline: every hex, Twixt and Blokus point is read through it. One pass
-// of what split_letters_digits, parse_column_letters and parse_decimal say:
-// 1..4 letters, then 1..99999 in digits, nothing else.
-inline std::optional<LetterNumber> parse_letter_number(std::string_view text) {
+// Reads a label at text[*at]: 1..4 letters, then 1..99999 in digits (what
+// split_letters_digits, parse_column_letters and parse_decimal say, in one
+// pass), and moves *at to the first byte after it, which the caller judges.
+// nullopt (*at then unspecified) if no such label starts there. Inline:
+// every hex, Twixt and Blokus point is read through it.
+inline std::optional<LetterNumber> read_letter_number(std::string_view text, std::size_t* at) {
   const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-  std::size_t i = 0;
+  std::size_t i = *at;
   std::int32_t column = 0;
   for (; i < text.size() && is_letter(text[i]); ++i) {
-    if (i == 4) return std::nullopt;
+    if (i - *at == 4) return std::nullopt;
     column = column * 26 + ((text[i] | 0x20) - 'a' + 1);  // | 0x20: lowercase
   }
-  if (i == 0 || i == text.size()) return std::nullopt;
+  const std::size_t digits_begin = i;
+  if (i == *at) return std::nullopt;
   std::int32_t number = 0;
-  for (; i < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
     number = number * 10 + (text[i] - '0');
     if (number > 99999) return std::nullopt;
   }
-  if (number < 1) return std::nullopt;
+  if (i == digits_begin || number < 1) return std::nullopt;
+  *at = i;
   return LetterNumber{column - 1, number};
+}
+
+inline std::optional<LetterNumber> parse_letter_number(std::string_view text) {
+  std::size_t end = 0;
+  const std::optional<LetterNumber> ln = read_letter_number(text, &end);
+  if (!ln || end != text.size()) return std::nullopt;
+  return ln;
 }
 
 // The point a letter-number label ("e5" -> (4, 4)) names on a board of
