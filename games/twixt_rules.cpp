@@ -149,8 +149,8 @@ class TwixtMoveDecoder final : public SgfMoveDecoder {
              lg_point_text(move.points.front().x, move.points.front().y).equals(values.front());
     }
     // A GM[21] peg without link edits: encode writes its one label.
-    if (!little_golem_ && move.kind == MoveKind::kPlace && !move.draw_offer &&
-        move.links.empty() && move.points.size() == 1 && values.size() == 1) {
+    if (!little_golem_ && move.kind == MoveKind::kPlace && !move.draw_offer && move.links.empty() &&
+        move.points.size() == 1 && values.size() == 1) {
       return id == twixt_move_id(little_golem_, move) &&
              is_plain_letter_number_text(values.front(), ',');  // what decode read as the peg
     }
