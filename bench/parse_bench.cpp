@@ -54,6 +54,18 @@ std::string read_whole_file(const std::string& path) {
 
 namespace {
 
+// Adds each format's figures to the result and to its totals.
+void add_formats(const std::map<std::string, ParseFormatFigures>& by_format,
+                 ParseBenchResult& result) {
+  for (const auto& [name, figures] : by_format) {
+    result.files += figures.files;
+    result.bytes += figures.bytes;
+    result.games += figures.games;
+    result.nodes += figures.nodes;
+    result.formats.push_back(figures);
+  }
+}
+
 ParseBenchResult run_pipeline_bench(const std::vector<std::string>& files,
                                     const ParseBenchOptions& options) {
   ParseBenchResult result;
@@ -86,14 +98,8 @@ ParseBenchResult run_pipeline_bench(const std::vector<std::string>& files,
         result.errors += static_cast<std::int64_t>(r.parsed.diagnostics.size());
       });
   result.seconds = seconds_between(start, Clock::now());
-  for (auto& [name, figures] : by_format) {
-    figures.format = name;
-    result.files += figures.files;
-    result.bytes += figures.bytes;
-    result.games += figures.games;
-    result.nodes += figures.nodes;
-    result.formats.push_back(figures);
-  }
+  for (auto& [name, figures] : by_format) figures.format = name;
+  add_formats(by_format, result);
   return result;
 }
 
@@ -237,13 +243,7 @@ ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
   for (std::thread& t : threads) t.join();
   result.seconds = seconds_between(start, Clock::now());
   if (failure) std::rethrow_exception(failure);
-  for (auto& [format, figures] : by_format) {
-    result.files += figures.files;
-    result.bytes += figures.bytes;
-    result.games += figures.games;
-    result.nodes += figures.nodes;
-    result.formats.push_back(figures);
-  }
+  add_formats(by_format, result);
   return result;
 }
 

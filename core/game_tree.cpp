@@ -89,6 +89,7 @@ void GameTree::move_to_end(std::vector<T>& items, ItemRange& r) {
 }
 template void GameTree::move_to_end(std::vector<Move>& items, ItemRange& r);
 template void GameTree::move_to_end(std::vector<Evaluation>& items, ItemRange& r);
+template void GameTree::move_to_end(std::vector<Property>& items, ItemRange& r);
 
 void GameTree::reserve(std::size_t n, std::size_t properties) {
   nodes_.reserve(n);
@@ -155,10 +156,6 @@ std::vector<NodeIndex> GameTree::main_line() const {
   return out;
 }
 
-void GameTree::add_move(NodeIndex i, Move move) {
-  add_move(i) = std::move(move);
-}
-
 void GameTree::remove_last_move(NodeIndex i) {
   ItemRange& r = record(i).moves;
   assert(r.count > 0);
@@ -176,31 +173,9 @@ std::span<Move> GameTree::mutable_moves(NodeIndex i) {
   return {moves_.data() + r.first, r.count};
 }
 
-Property& GameTree::add_move_prop(NodeIndex i) {
-  ItemRange& r = record(i).move_props;
-  prepare_append(move_props_, &r.first, r.count);
-  ++r.count;
-  return move_props_.emplace_back();
-}
-
-void GameTree::add_move_prop(NodeIndex i, Property prop) {
-  add_move_prop(i) = std::move(prop);
-}
-
 void GameTree::set_move_props(NodeIndex i, std::span<const Property> props) {
   ItemRange& r = record(i).move_props;
   set_items(move_props_, &r.first, &r.count, props);
-}
-
-Property& GameTree::add_prop(NodeIndex i) {
-  ItemRange& r = record(i).props;
-  prepare_append(props_, &r.first, r.count);
-  ++r.count;
-  return props_.emplace_back();
-}
-
-void GameTree::add_prop(NodeIndex i, Property prop) {
-  add_prop(i) = std::move(prop);
 }
 
 void GameTree::set_props(NodeIndex i, std::span<const Property> props) {

@@ -18,6 +18,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/node.h"
@@ -91,13 +92,8 @@ class GameTree {
   // changes. Appending to a node whose items of that kind are not the last
   // in their array first moves them to the end (linear in their number):
   // building a tree node by node, as the readers do, never moves anything.
-  Move& add_move(NodeIndex i) {
-    ItemRange& r = record(i).moves;
-    if (!appends_in_place(r, moves_.size())) move_to_end(moves_, r);
-    ++r.count;
-    return moves_.emplace_back();
-  }
-  void add_move(NodeIndex i, Move move);
+  Move& add_move(NodeIndex i) { return append(moves_, record(i).moves); }
+  void add_move(NodeIndex i, Move move) { add_move(i) = std::move(move); }
   // Requires node i to carry a move; removes its last one.
   void remove_last_move(NodeIndex i);
   void set_moves(NodeIndex i, std::span<const Move> moves);
@@ -106,15 +102,15 @@ class GameTree {
   }
   std::span<Move> mutable_moves(NodeIndex i);
 
-  Property& add_move_prop(NodeIndex i);
-  void add_move_prop(NodeIndex i, Property prop);
+  Property& add_move_prop(NodeIndex i) { return append(move_props_, record(i).move_props); }
+  void add_move_prop(NodeIndex i, Property prop) { add_move_prop(i) = std::move(prop); }
   void set_move_props(NodeIndex i, std::span<const Property> props);
   void set_move_props(NodeIndex i, std::initializer_list<Property> props) {
     set_move_props(i, std::span<const Property>(props.begin(), props.size()));
   }
 
-  Property& add_prop(NodeIndex i);
-  void add_prop(NodeIndex i, Property prop);
+  Property& add_prop(NodeIndex i) { return append(props_, record(i).props); }
+  void add_prop(NodeIndex i, Property prop) { add_prop(i) = std::move(prop); }
   void set_props(NodeIndex i, std::span<const Property> props);
   void set_props(NodeIndex i, std::initializer_list<Property> props) {
     set_props(i, std::span<const Property>(props.begin(), props.size()));
@@ -122,10 +118,7 @@ class GameTree {
   std::span<Property> mutable_props(NodeIndex i);
 
   void add_evaluation(NodeIndex i, const Evaluation& evaluation) {
-    ItemRange& r = record(i).evaluations;
-    if (!appends_in_place(r, evaluations_.size())) move_to_end(evaluations_, r);
-    ++r.count;
-    evaluations_.push_back(evaluation);
+    append(evaluations_, record(i).evaluations) = evaluation;
   }
   void set_evaluations(NodeIndex i, std::span<const Evaluation> evaluations);
   void set_evaluations(NodeIndex i, std::initializer_list<Evaluation> evaluations) {
@@ -185,6 +178,13 @@ class GameTree {
   // stays unused), so that one more can be appended.
   template <typename T>
   static void move_to_end(std::vector<T>& items, ItemRange& r);
+  // Appends a default item to the range r of `items` and returns it.
+  template <typename T>
+  static T& append(std::vector<T>& items, ItemRange& r) {
+    if (!appends_in_place(r, items.size())) move_to_end(items, r);
+    ++r.count;
+    return items.emplace_back();
+  }
 
   std::vector<NodeRecord> nodes_;
   std::vector<Move> moves_;
