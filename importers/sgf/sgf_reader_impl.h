@@ -190,6 +190,21 @@ class Reader {
   // past the closing ']'. At the end of the input reports the error and
   // returns false.
   bool scan_value(std::size_t* begin, std::size_t* end) {
+    // Nearly every value holds no escape, line end or '[', and its first
+    // ']' ends it: then nothing below is needed.
+    std::size_t k = i_ + 1;
+    while (k < n_ && (kClasses[d_[k]] & kValueSpecial) == 0) ++k;
+    if (k < n_ && d_[k] == ']' && value_ends_at(k)) {
+      *begin = i_ + 1;
+      *end = k;
+      i_ = k + 1;
+      return true;
+    }
+    return scan_value_slowly(begin, end);
+  }
+
+  // scan_value for a value the quick scan did not settle.
+  bool scan_value_slowly(std::size_t* begin, std::size_t* end) {
     // Where the value starts, as pos() would say it; a SourcePos is made only
     // for the error.
     const std::size_t start = i_;
@@ -337,7 +352,15 @@ class Reader {
         return;
       }
       const unsigned char c = d_[i_];
-      if (c == ';') {
+      // Properties first: a node has one or two, then the next ';'.
+      if (is_id_char(c)) {
+        if (state == State::kAfterVariation) {
+          fail(pos(), "a property after variations, outside any node");
+          recover();
+          return;
+        }
+        if (!parse_property()) return;
+      } else if (c == ';') {
         if (state == State::kAfterVariation) {
           fail(pos(), "a node after variations (';' after ')')");
           recover();
@@ -374,13 +397,6 @@ class Reader {
         if (depth_ == 0) return;
         --depth_;
         state = State::kAfterVariation;
-      } else if (is_id_char(c)) {
-        if (state == State::kAfterVariation) {
-          fail(pos(), "a property after variations, outside any node");
-          recover();
-          return;
-        }
-        if (!parse_property()) return;
       } else if (c == '[') {
         fail(pos(), "a value without a property identifier");
         recover();
@@ -414,13 +430,13 @@ class Reader {
       return false;
     }
     values_.clear();
-    while (i_ < n_ && d_[i_] == '[') {
+    do {
       std::size_t begin = 0;
       std::size_t end = 0;
       if (!scan_value(&begin, &end)) return false;
       values_.push_back(b_.substr(begin, end - begin));
       skip_white();
-    }
+    } while (i_ < n_ && d_[i_] == '[');
     h_.property(id, values_, id_pos);
     return true;
   }
