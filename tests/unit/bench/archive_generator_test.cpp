@@ -7,10 +7,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "bench/archive_generator.h"
 #include "bench/parse_bench.h"
@@ -167,6 +169,39 @@ TEST_CASE("every generated game reads back legal, without warnings", "[bench]") 
   }
   CHECK(evaluations > 0);
   CHECK(comments > 0);
+}
+
+TEST_CASE("every parse benchmark mode reads the same games", "[bench]") {
+  // Whole files, SGF streamed in parts, the import's pipeline, with
+  // positions, on one and two threads: the same files, games and nodes.
+  TempDir dir("modes");
+  const GeneratedArchive archive = generate_archive(dir.path().string(), small_archive(5, 2));
+  std::vector<std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir.path())) {
+    if (entry.is_regular_file()) files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<ParseBenchOptions> modes(5);
+  modes[0].jobs = 1;
+  modes[1].jobs = 2;
+  modes[1].stream = true;
+  modes[2].jobs = 2;
+  modes[2].pipeline = true;
+  modes[3].jobs = 1;
+  modes[3].stream = true;
+  modes[3].positions = true;
+  modes[4].jobs = 2;
+  modes[4].hash = true;
+  for (const ParseBenchOptions& mode : modes) {
+    INFO("jobs " << mode.jobs << " stream " << mode.stream << " pipeline " << mode.pipeline);
+    const ParseBenchResult r = run_parse_bench(files, mode);
+    CHECK(r.files == static_cast<std::int64_t>(files.size()));
+    CHECK(r.games == archive.games);
+    CHECK(r.nodes == archive.nodes);
+    CHECK(r.errors == 0);
+    CHECK(r.warnings == 0);
+    CHECK(r.position_warnings == 0);
+  }
 }
 
 }  // namespace
