@@ -163,34 +163,33 @@ void GameTree::remove_last_move(NodeIndex i) {
   if (r.first + r.count + 1 == moves_.size()) moves_.pop_back();
 }
 
+template <typename T>
+void GameTree::replace(std::vector<T>& items, ItemRange& r, std::span<const T> values) {
+  set_items(items, &r.first, &r.count, values);
+}
+
 void GameTree::set_moves(NodeIndex i, std::span<const Move> moves) {
-  ItemRange& r = record(i).moves;
-  set_items(moves_, &r.first, &r.count, moves);
+  replace(moves_, record(i).moves, moves);
 }
 
 std::span<Move> GameTree::mutable_moves(NodeIndex i) {
-  const ItemRange& r = record(i).moves;
-  return {moves_.data() + r.first, r.count};
+  return range_of(moves_, record(i).moves);
 }
 
 void GameTree::set_move_props(NodeIndex i, std::span<const Property> props) {
-  ItemRange& r = record(i).move_props;
-  set_items(move_props_, &r.first, &r.count, props);
+  replace(move_props_, record(i).move_props, props);
 }
 
 void GameTree::set_props(NodeIndex i, std::span<const Property> props) {
-  ItemRange& r = record(i).props;
-  set_items(props_, &r.first, &r.count, props);
+  replace(props_, record(i).props, props);
 }
 
 std::span<Property> GameTree::mutable_props(NodeIndex i) {
-  const ItemRange& r = record(i).props;
-  return {props_.data() + r.first, r.count};
+  return range_of(props_, record(i).props);
 }
 
 void GameTree::set_evaluations(NodeIndex i, std::span<const Evaluation> evaluations) {
-  ItemRange& r = record(i).evaluations;
-  set_items(evaluations_, &r.first, &r.count, evaluations);
+  replace(evaluations_, record(i).evaluations, evaluations);
 }
 
 void GameTree::set_comment(NodeIndex i, std::string comment) {

@@ -178,6 +178,14 @@ class GameTree {
   // stays unused), so that one more can be appended.
   template <typename T>
   static void move_to_end(std::vector<T>& items, ItemRange& r);
+  // Replaces the items of range r of `items` by `values` (which may be
+  // items of the same array).
+  template <typename T>
+  static void replace(std::vector<T>& items, ItemRange& r, std::span<const T> values);
+  template <typename T>
+  static std::span<T> range_of(std::vector<T>& items, const ItemRange& r) {
+    return {items.data() + r.first, r.count};
+  }
   // Appends a default item to the range r of `items` and returns it.
   template <typename T>
   static T& append(std::vector<T>& items, ItemRange& r) {
