@@ -133,7 +133,10 @@ class BoardPlay : public PlayState {
     Result<PositionDelta> delta = position_->play(move);
     if (!delta) return false;
     apply(*delta);
-    seat_ = static_cast<std::int8_t>(3 - seat_);
+    // After a swap-sides the swapper's colour moves again: the players
+    // exchanged colours, the stone stayed (as HexGui and benzene record it,
+    // docs/formats.md "Swaps in Hex SGF").
+    if (move.kind != MoveKind::kSwapSides) seat_ = static_cast<std::int8_t>(3 - seat_);
     ++moves_;
     return true;
   }

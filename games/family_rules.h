@@ -17,6 +17,7 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "core/game_tree.h"
 
 namespace ludex {
 
@@ -98,6 +99,16 @@ class SgfMoveDecoder {
   // Requires that decode(id, values) gave `move`.
   virtual bool is_standard_spelling(std::string_view id, std::span<const std::string_view> values,
                                     const Move& move) const = 0;
+
+  // Called once a game's whole tree is read: decides what a move's own value
+  // leaves to its context (hex: whether a swap spelled "swap-pieces" keeps
+  // the stone or reflects it depends on who moves next, docs/formats.md) and
+  // changes those moves in place. A move whose kind changes keeps its
+  // spelling in move_props where writing the changed move would not give it
+  // back, so export still writes the file's bytes. Requires a tree this
+  // decoder's decode() filled (move_props no longer than moves). Default:
+  // nothing to decide.
+  virtual void resolve_in_context(GameTree& /*tree*/) const {}
 };
 
 // Per-family SGF vocabulary.

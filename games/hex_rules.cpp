@@ -2,8 +2,10 @@
 //  * "sgf" (HexGui, benzene, GM[11]): B = seat 1 (moves first), W = seat 2;
 //    points "e5" (games/hex_points.h); specials pass, swap-pieces,
 //    swap-sides, swap / SWAP (benzene: swap-pieces), resign, forfeit; an
-//    empty value is a pass. HexGui before 1.0 (AP[HexGui:0.x]) wrote
-//    swap-pieces for what was a swap-sides: read as kSwapSides there.
+//    empty value is a pass. A swap spelled as a swap-pieces is decided by
+//    the next move once the tree is read (resolve_in_context); decode alone
+//    reads it by the AP: HexGui before 1.0 (AP[HexGui:0.x]) wrote
+//    swap-pieces for what was a swap-sides.
 //  * "littlegolem" (.hsgf, no GM): the first move is labelled W but played by
 //    PB, so W = seat 1 and B = seat 2; points "ad"; swap (= swap-pieces, the
 //    stone is reflected), resign.
@@ -112,7 +114,74 @@ class HexMoveDecoder final : public SgfMoveDecoder {
     return hex_move_value(little_golem_, old_hexgui_, move).equals(values.front());
   }
 
+  // A swap spelled as a swap-pieces ("swap-pieces", "swap", "SWAP") means
+  // what the next move says: the same colour moving again means the stone
+  // stayed and the players exchanged colours (a swap-sides: HexGui 0.x, and
+  // HexGui 1.0 and benzene files written by twogtp.py); the other colour
+  // moving means the stone was reflected (a swap-pieces: the SGF spec, Little
+  // Golem). Without a next move, decode's reading (by AP) stands.
+  // docs/formats.md ("Swaps in Hex SGF") has the evidence.
+  void resolve_in_context(GameTree& tree) const override {
+    for (NodeIndex i = 0; i < tree.size(); ++i) {
+      const NodeView node = tree.data(i);
+      if (node.moves.size() != 1) continue;
+      const Move& swap = node.moves.front();
+      if (swap.kind != MoveKind::kSwapPieces && swap.kind != MoveKind::kSwapSides) continue;
+      const std::optional<std::int8_t> next = next_mover(tree, i);
+      if (!next) continue;
+      const MoveKind meant = *next == swap.seat ? MoveKind::kSwapSides : MoveKind::kSwapPieces;
+      if (meant == swap.kind || !is_swap_pieces_spelling(node, swap)) continue;
+      change_kind(tree, i, meant);
+    }
+  }
+
  private:
+  // The seat of the first move below node i along the main line; nullopt if
+  // none follows.
+  static std::optional<std::int8_t> next_mover(const GameTree& tree, NodeIndex i) {
+    for (NodeIndex c = tree.main_child(i); c != kNoNode; c = tree.main_child(c)) {
+      const NodeView child = tree.data(c);
+      if (!child.moves.empty()) return child.moves.front().seat;
+    }
+    return std::nullopt;
+  }
+
+  // The text the swap was written with: its kept spelling, else the one
+  // writing it gives (which is then what the file said).
+  std::string spelling(const NodeView& node, const Move& swap) const {
+    if (!node.move_props.empty() && !node.move_props.front().values.empty()) {
+      return node.move_props.front().values.front();
+    }
+    return hex_move_value(little_golem_, old_hexgui_, swap).str();
+  }
+
+  bool is_swap_pieces_spelling(const NodeView& node, const Move& swap) const {
+    const std::string text = spelling(node, swap);
+    const std::string_view raw[] = {text};
+    const UnescapedValues values(raw, false);
+    return parse_special_move(trim_ascii(values.front())) == MoveKind::kSwapPieces;
+  }
+
+  // Gives node i's swap the kind `meant`, keeping the spelling it was read
+  // with in move_props unless writing the changed move gives it back.
+  void change_kind(GameTree& tree, NodeIndex i, MoveKind meant) const {
+    const NodeView node = tree.data(i);
+    Property written =
+        node.move_props.empty() || node.move_props.front().id.empty()
+            ? single_value_property(std::string(hex_move_id(little_golem_, node.moves.front())),
+                                    spelling(node, node.moves.front()))
+            : node.move_props.front();
+    Move changed = node.moves.front();
+    changed.kind = meant;
+    tree.set_moves(i, {changed});
+    const std::string_view values[] = {written.values.front()};
+    if (is_standard_spelling(written.id, values, changed)) {
+      tree.set_move_props(i, std::span<const Property>());
+    } else {
+      tree.set_move_props(i, {written});
+    }
+  }
+
   bool little_golem_;
   bool old_hexgui_;
   BoardSize size_;

@@ -151,6 +151,7 @@ class GameConverter {
     rules_ = &lookups_.rules();
     move_decoder_ = &lookups_.move_decoder();
     convert_nodes();
+    move_decoder_->resolve_in_context(game_.tree);
     game_.players = std::move(players_);
     std::stable_sort(game_.players.begin(), game_.players.end(),
                      [](const SeatPlayer& a, const SeatPlayer& b) { return a.seat < b.seat; });

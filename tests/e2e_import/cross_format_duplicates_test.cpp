@@ -38,19 +38,26 @@ TEST_CASE("a hex game with a swap is one game as hgt, HexGui and Little Golem", 
   const fs::path archive = dir.path() / "archive";
   fs::create_directories(archive);
   write_hex_swap_game(archive / "a-hexgui.sgf", archive / "b-lg.sgf", archive / "c-jhex.hgt");
-  // HexGui before 1.0: "swap-pieces" meant swap-sides, another game.
+  // HexGui 0.9 as it really wrote a swap: "swap-pieces" and the swapper's
+  // colour again (the stone stayed): another game.
   write_bytes(archive / "d-hexgui09.sgf",
+              "(;FF[4]GM[11]SZ[7]AP[HexGui:0.9]PB[alice]PW[bob]"
+              ";B[c2];W[swap-pieces];W[d4];B[c5];W[e6])\n");
+  // The same spelling followed by the other colour is a reflection, whatever
+  // the AP: the same game as a-hexgui.
+  write_bytes(archive / "e-hexgui09.sgf",
               "(;FF[4]GM[11]SZ[7]AP[HexGui:0.9]PB[alice]PW[bob]"
               ";B[c2];W[swap-pieces];B[d4];W[c5];B[e6])\n");
   const std::string db = dir / "d.db";
   run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
   const auto g = games_of(db);
-  REQUIRE(g.size() == 4);
+  REQUIRE(g.size() == 5);
   const std::int64_t first = g.at("a-hexgui.sgf").first;
   CHECK(g.at("a-hexgui.sgf").second == 0);
   CHECK(g.at("b-lg.sgf").second == first);
   CHECK(g.at("c-jhex.hgt").second == first);
   CHECK(g.at("d-hexgui09.sgf").second == 0);
+  CHECK(g.at("e-hexgui09.sgf").second == first);
 }
 
 TEST_CASE("a twixt game with a swap is one game as tgt, GM[21] and Little Golem", "[e2e][import]") {
