@@ -8,7 +8,7 @@
 
 #include "bench/archive_generator.h"
 #include "bench/commands.h"
-#include "cli/command_line.h"
+#include "options/command_line.h"
 
 namespace ludex {
 namespace po = boost::program_options;

@@ -11,7 +11,7 @@
 #include "bench/commands.h"
 #include "bench/import_bench.h"
 #include "bench/sqlite_ceiling.h"
-#include "cli/command_line.h"
+#include "options/command_line.h"
 
 namespace ludex {
 namespace po = boost::program_options;

@@ -8,8 +8,8 @@
 #include "bench/commands.h"
 #include "bench/import_bench.h"
 #include "bench/parse_bench.h"
-#include "cli/command_line.h"
 #include "indexer/file_walk.h"
+#include "options/command_line.h"
 
 namespace ludex {
 namespace po = boost::program_options;

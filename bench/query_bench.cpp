@@ -21,7 +21,7 @@
 #include "bench/archive_generator.h"
 #include "bench/commands.h"
 #include "bench/import_bench.h"
-#include "cli/command_line.h"
+#include "options/command_line.h"
 #include "schema/database.h"
 #include "schema/game_query.h"
 #include "schema/position_query.h"

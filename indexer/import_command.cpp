@@ -4,9 +4,9 @@
 #include <iomanip>
 #include <iostream>
 
-#include "cli/command_line.h"
 #include "indexer/commands.h"
 #include "indexer/importer.h"
+#include "options/command_line.h"
 #include "schema/database.h"
 
 namespace ludex {

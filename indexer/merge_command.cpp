@@ -19,9 +19,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "cli/command_line.h"
 #include "games/position.h"
 #include "indexer/commands.h"
+#include "options/command_line.h"
 #include "schema/database.h"
 #include "schema/game_loader.h"
 #include "schema/game_store.h"

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "cli/command_line.h"
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "query/export_naming.h"
 #include "query/filter_options.h"

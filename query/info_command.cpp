@@ -3,7 +3,7 @@
 
 #include <iostream>
 
-#include "cli/command_line.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "query/game_output.h"
 #include "schema/database.h"

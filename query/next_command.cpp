@@ -15,8 +15,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "cli/command_line.h"
 #include "games/symmetry.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"

@@ -2,7 +2,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "cli/command_line.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"

@@ -19,8 +19,8 @@
 #include <iostream>
 #include <map>
 
-#include "cli/command_line.h"
 #include "games/blokus_geometry.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "query/game_output.h"
 #include "query/position_view.h"

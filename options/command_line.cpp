@@ -1,4 +1,4 @@
-#include "cli/command_line.h"
+#include "options/command_line.h"
 
 #include <iostream>
 

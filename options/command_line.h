@@ -1,7 +1,7 @@
 // Shared argument handling for the subcommands (Boost.Program_options): a
 // usage error is a value, never an exception that escapes to main.
-#ifndef LUDEX_CLI_COMMAND_LINE_H_
-#define LUDEX_CLI_COMMAND_LINE_H_
+#ifndef LUDEX_OPTIONS_COMMAND_LINE_H_
+#define LUDEX_OPTIONS_COMMAND_LINE_H_
 
 #include <optional>
 #include <string>
@@ -26,4 +26,4 @@ std::optional<ParsedArgs> parse_command_line(
 
 }  // namespace ludex
 
-#endif  // LUDEX_CLI_COMMAND_LINE_H_
+#endif  // LUDEX_OPTIONS_COMMAND_LINE_H_
