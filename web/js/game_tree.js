@@ -1,0 +1,65 @@
+// Walking a game document's tree (nodes in pre-order, children main-first).
+// All functions are pure over the document.
+
+export function pathTo(doc, i) {
+  const out = [];
+  for (let n = i; n !== null && n !== undefined; n = doc.nodes[n].parent) out.push(n);
+  return out.reverse();
+}
+
+// The line through node i: the path from the root to i, then the first
+// children down to a leaf. This is the line the move list shows and the
+// arrow keys walk; it equals the main line while i is on it.
+export function lineThrough(doc, i) {
+  const line = pathTo(doc, i);
+  let n = i;
+  while (doc.nodes[n].children.length) {
+    n = doc.nodes[n].children[0];
+    line.push(n);
+  }
+  return line;
+}
+
+export function siblings(doc, i) {
+  const p = doc.nodes[i].parent;
+  return p === null || p === undefined ? [i] : doc.nodes[p].children;
+}
+
+// The node whose database id is nodeId, or -1.
+export function indexOfNodeId(doc, nodeId) {
+  if (!doc.nodes.length) return -1;
+  const i = Number(nodeId) - doc.nodes[0].node_id; // node ids run in pre-order
+  if (i >= 0 && i < doc.nodes.length && doc.nodes[i].node_id === Number(nodeId)) return i;
+  return doc.nodes.findIndex((n) => n.node_id === Number(nodeId));
+}
+
+// The move text of a node for people ("B Q16", "W swap-pieces"); the root
+// or a setup node gets a description of its setup.
+export function nodeLabel(node) {
+  if (node.moves && node.moves.length) return node.moves.map((m) => m.label || m.text).join(' ');
+  if (node.parent === null) return 'Start';
+  const setup = (node.placed || []).length + (node.removed || []).length;
+  return setup ? 'Setup' : '—';
+}
+
+// The first evaluation of a source on a node, or null.
+export function evaluation(node, source) {
+  for (const e of node.evaluations || []) {
+    if (e.source === source && e.value !== null && !e.undetermined) return e.value;
+  }
+  return null;
+}
+
+// 'gametree' when some node has a game-tree evaluation, else 'sgf' when
+// some has an SGF V[], else null.
+export function evalSource(doc) {
+  let sgf = false;
+  for (const n of doc.nodes) {
+    for (const e of n.evaluations || []) {
+      if (e.value === null) continue;
+      if (e.source === 'gametree') return 'gametree';
+      sgf = true;
+    }
+  }
+  return sgf ? 'sgf' : null;
+}

@@ -1,0 +1,93 @@
+// One page of hits of /api/games as a table, with the count and paging.
+// Contract: renderHits(answer, {sortable, sort, desc, onSort, onPage,
+// limit}) -> element. `answer` is the API's {level, total, offset, limit,
+// hits}; a game hit links to #/game/ID, a node hit to the node
+// (#/game/ID?node_id=N). onSort(sort, desc) and onPage(offset, limit) are
+// called by the headers and the paging buttons; nothing here fetches.
+
+import { h, fmt } from './dom.js';
+import { href } from './router.js';
+import { FAMILY_NAMES } from './families.js';
+
+export function players(hit) {
+  return (hit.players || []).map((p) => p.name || '?').join(' – ');
+}
+
+function gameHref(hit) {
+  return hit.node_id ? href('game', hit.game_id, [['node_id', hit.node_id]]) : href('game', hit.game_id);
+}
+
+export function renderHits(answer, opts = {}) {
+  const { sort = 'id', desc = false, onSort, onPage } = opts;
+  const nodes = answer.level === 'nodes';
+  const what = nodes ? 'positions' : 'games';
+  const from = answer.total ? answer.offset + 1 : 0;
+  const to = answer.offset + answer.hits.length;
+  const count = h('p', { class: 'count', id: 'hit-count', 'data-total': answer.total, 'aria-live': 'polite' },
+    h('strong', {}, fmt.format(answer.total)), ` ${answer.total === 1 ? what.replace(/s$/, '') : what}`,
+    answer.total > answer.hits.length ? ` · ${fmt.format(from)}–${fmt.format(to)}` : '');
+
+  const sortHeader = (key, text) => {
+    if (!onSort) return h('th', { scope: 'col' }, text);
+    const active = sort === key;
+    return h('th', { scope: 'col', 'aria-sort': active ? (desc ? 'descending' : 'ascending') : 'none' },
+      h('button', { type: 'button', class: 'sort', 'data-sort': key, title: `Sort by ${text.toLowerCase()}`,
+        onclick: () => onSort(key, active ? !desc : false) }, text, active ? (desc ? ' ▼' : ' ▲') : ''));
+  };
+  const head = h('tr', {},
+    h('th', { scope: 'col' }, 'Game'),
+    h('th', { scope: 'col' }, 'Family'),
+    sortHeader('date', 'Date'),
+    sortHeader('player', 'Players'),
+    h('th', { scope: 'col' }, 'Result'),
+    h('th', { scope: 'col', class: 'num' }, 'Moves'),
+    nodes ? h('th', { scope: 'col', class: 'num' }, 'At move') : null,
+    nodes && answer.hits.some((x) => x.comment) ? h('th', { scope: 'col' }, 'Comment') : null,
+    h('th', { scope: 'col' }, 'Event'),
+    h('th', { scope: 'col' }, 'Source'));
+  const showComment = nodes && answer.hits.some((x) => x.comment);
+  const rows = answer.hits.map((hit) => {
+    const link = gameHref(hit);
+    const tr = h('tr', { class: 'hit', 'data-game': hit.game_id, 'data-node': hit.node_id ?? null },
+      h('td', {}, h('a', { href: link }, `#${hit.game_id}`)),
+      h('td', {}, FAMILY_NAMES[hit.family] || hit.family, hit.variant && hit.family !== 'go' ? h('span', { class: 'variant' }, ` ${hit.variant}`) : null),
+      h('td', { class: 'date' }, hit.date || ''),
+      h('td', { class: 'players' }, players(hit)),
+      h('td', {}, hit.result || ''),
+      h('td', { class: 'num' }, hit.moves ?? ''),
+      nodes ? h('td', { class: 'num' }, hit.move_number, hit.main_line === false ? h('span', { class: 'var-tag', title: 'in a variation' }, ' var') : null) : null,
+      showComment ? h('td', { class: 'comment' }, highlight(hit.comment || '')) : null,
+      h('td', { class: 'event' }, hit.event || ''),
+      h('td', { class: 'source', title: hit.file }, `${baseName(hit.file)}:${hit.game_index}`));
+    tr.addEventListener('click', (e) => {
+      if (e.target.closest('a')) return;
+      location.hash = link;
+    });
+    return tr;
+  });
+  const table = h('table', { class: 'hits' }, h('thead', {}, head), h('tbody', {}, rows));
+  const limit = answer.limit;
+  const pages = Math.max(1, Math.ceil(answer.total / limit));
+  const page = Math.floor(answer.offset / limit) + 1;
+  const pager = onPage && answer.total > 0 ? h('nav', { class: 'pager', 'aria-label': 'Pages of hits' },
+    h('button', { type: 'button', disabled: page <= 1, onclick: () => onPage(0, limit) }, '« First'),
+    h('button', { type: 'button', disabled: page <= 1, rel: 'prev', onclick: () => onPage(Math.max(0, answer.offset - limit), limit) }, '‹ Previous'),
+    h('span', { class: 'page' }, `page ${fmt.format(page)} of ${fmt.format(pages)}`),
+    h('button', { type: 'button', disabled: page >= pages, rel: 'next', onclick: () => onPage(answer.offset + limit, limit) }, 'Next ›'),
+    h('button', { type: 'button', disabled: page >= pages, onclick: () => onPage((pages - 1) * limit, limit) }, 'Last »'),
+    h('label', {}, ' per page ', h('select', { onchange: (e) => onPage(0, Number(e.target.value)) },
+      [25, 50, 100, 200, 500].map((n) => h('option', { value: n, selected: n === limit || null }, n))))) : null;
+  return h('div', { class: 'hit-list' }, count,
+    answer.hits.length ? h('div', { class: 'table-wrap' }, table) : h('p', { class: 'empty' }, 'No hits.'), pager);
+}
+
+function baseName(path) {
+  const p = path || '';
+  return p.slice(p.lastIndexOf('/') + 1);
+}
+
+// "A [blunder] here" -> text with <mark> around the matched words.
+function highlight(text) {
+  const parts = text.split(/(\[[^\]]*\])/);
+  return parts.map((p) => (p.startsWith('[') && p.endsWith(']') ? h('mark', {}, p.slice(1, -1)) : p));
+}

@@ -1,0 +1,58 @@
+// Entry point: reads the hash route and shows the page it names
+// (#/search, #/game/ID, #/explore); shows the database's counts in the
+// header. A page that stays the same (the same game at another node, after
+// back/forward) is updated in place instead of rebuilt.
+
+import * as api from './api.js';
+import { parse, onChange } from './router.js';
+import { clearError, showError } from './errors.js';
+import { fmt, h } from './dom.js';
+import { renderSearchPage } from './search_page.js';
+import { createGamePage } from './game_page.js';
+import { renderExplorePage } from './explorer.js';
+
+const main = document.getElementById('main');
+let current = null; // {page, arg, controller}
+
+function show(route) {
+  clearError();
+  const { page, arg, params } = route;
+  for (const a of document.querySelectorAll('[data-nav]')) {
+    if (a.dataset.nav === page) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (current && current.page === page && current.arg === arg && current.controller && current.controller.update) {
+    current.controller.update(params);
+    return;
+  }
+  if (current && current.controller && current.controller.destroy) current.controller.destroy();
+  current = { page, arg, controller: null };
+  try {
+    if (page === 'game') {
+      document.title = `ludex · game ${arg}`;
+      current.controller = createGamePage(main, arg, params);
+    } else if (page === 'explore') {
+      document.title = 'ludex · explore';
+      renderExplorePage(main, params);
+    } else if (page === 'search') {
+      document.title = 'ludex · search';
+      renderSearchPage(main, params);
+    } else {
+      main.replaceChildren(h('p', {}, `There is no page “${page}”. `, h('a', { href: '#/search' }, 'Search games')));
+    }
+  } catch (e) {
+    showError(e, 'page');
+    main.replaceChildren(h('p', {}, 'This page failed; the message is above. ', h('a', { href: '#/search' }, 'Search games')));
+  }
+}
+
+window.addEventListener('error', (e) => showError(e.error || e.message, 'script'));
+window.addEventListener('unhandledrejection', (e) => showError(e.reason, 'request'));
+
+api.info().then((info) => {
+  const fam = Object.entries(info.games_by_family || {}).map(([f, n]) => `${f} ${fmt.format(n)}`).join(', ');
+  document.getElementById('db-info').textContent = `${fmt.format(info.games)} games${fam ? ` (${fam})` : ''}`;
+}).catch((e) => showError(e, 'database'));
+
+onChange(show);
+show(parse());

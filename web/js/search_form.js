@@ -1,0 +1,148 @@
+// The search form: every filter of `ludex query` (docs/queries.md) by the
+// API's parameter name, grouped as the documentation groups them.
+// Contract: createSearchForm(params, onSubmit) -> {element, pairs()}: the
+// form is filled from URLSearchParams `params`; pairs() gives the
+// [name, value] pairs of every filled field (switches as '1'), the same
+// names /api/games takes; onSubmit(pairs) runs on submit.
+
+import { h } from './dom.js';
+import { createPatternEditor, parseItems } from './pattern_editor.js';
+import { makeBoard, FAMILY_NAMES } from './families.js';
+
+// [name, label, type, extra]: type text|number|date|select|switch.
+const GROUPS = [
+  ['Game', [
+    ['player', 'Player', 'text', { placeholder: 'name, * wildcard', help: 'Either seat; case-insensitive; * matches any run of characters' }],
+    ['player', 'and player', 'text', { placeholder: 'second player', help: 'Given: games between the two' }],
+    ['family', 'Family', 'select', { options: ['', 'hex', 'twixt', 'go', 'blokus', 'other'] }],
+    ['variant', 'Variant', 'text', { list: 'variants', placeholder: 'e.g. Blokus Duo' }],
+    ['size', 'Board size', 'number', { min: 1, max: 702 }],
+    ['event', 'Event', 'text', { placeholder: '* wildcard' }],
+    ['result', 'Result', 'text', { placeholder: 'B+*, W+Resign, …' }],
+    ['winner', 'Winner (seat)', 'select', { options: ['', '1', '2', '3', '4'] }],
+    ['date-from', 'Date from', 'text', { placeholder: 'YYYY[-MM[-DD]]', pattern: '\\d{4}(-\\d{2}(-\\d{2})?)?' }],
+    ['date-to', 'Date to', 'text', { placeholder: 'YYYY[-MM[-DD]]', pattern: '\\d{4}(-\\d{2}(-\\d{2})?)?' }],
+    ['moves-min', 'Moves at least', 'number', { min: 0 }],
+    ['moves-max', 'Moves at most', 'number', { min: 0 }],
+    ['duplicates', 'Only duplicates', 'switch', { help: 'Games whose moves repeat an earlier game\'s' }],
+  ]],
+  ['Position', [
+    ['has', 'Has', 'text', { placeholder: 'B:e5,W:f6 — family notation', help: 'Every item stands in the position (COLOUR:POINT or POINT; Blokus piece:NAME)' }],
+    ['empty', 'Empty', 'text', { placeholder: 'd4, B:R14', help: 'No such stone' }],
+    ['link', 'Links (Twixt)', 'text', { placeholder: 'W:k10-l12' }],
+    ['pattern', 'Pattern', 'text', { placeholder: 'B:cc,W:dc,.:cd', help: 'Anywhere on the board (needs family and size); draw it on the board below' }],
+    ['position', 'Position', 'text', { placeholder: 'GAME:MOVE or node:NODE_ID', help: 'The same position in any game and format' }],
+    ['symmetric', 'With symmetries', 'switch', { help: 'Also the images under the board\'s symmetries (docs/symmetry.md)' }],
+    ['first', 'First match per game', 'switch'],
+    ['main-line', 'Main line only', 'switch'],
+  ]],
+  ['Evaluations and comments', [
+    ['eval-min', 'Evaluation at least', 'number', { min: -10000, max: 10000, step: 'any', help: '−10000…10000 from seat 1\'s side' }],
+    ['eval-max', 'Evaluation at most', 'number', { min: -10000, max: 10000, step: 'any' }],
+    ['eval-swing', 'Swing at least', 'number', { min: 0, step: 'any', help: 'Change from the parent\'s evaluation (blunders)' }],
+    ['has-eval', 'Has an evaluation', 'switch'],
+    ['eval-source', 'Evaluation source', 'select', { options: ['', 'gametree', 'sgf'] }],
+    ['comment', 'Comment words', 'text', { placeholder: 'good move, "exact phrase", blund*' }],
+    ['comment-fts', 'Comment (FTS5 syntax)', 'text', { placeholder: 'blunder NOT "bad move"' }],
+  ]],
+];
+
+const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
+  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
+  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
+  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
+
+const DEFAULT_SIZE = { go: 19, hex: 11, twixt: 24 };
+
+export function createSearchForm(params, onSubmit) {
+  const inputs = []; // [name, element, type]
+  let uid = 0;
+  const used = new Map(); // name -> how many values consumed (player twice)
+  const valueOf = (name) => {
+    const all = params.getAll(name);
+    const k = used.get(name) || 0;
+    used.set(name, k + 1);
+    return all[k] ?? '';
+  };
+  const groups = GROUPS.map(([title, fields], gi) => {
+    let filled = false;
+    const rows = fields.map(([name, text, type, extra = {}]) => {
+      const id = `f-${name}-${uid++}`;
+      const v = valueOf(name);
+      if (v) filled = true;
+      let input;
+      if (type === 'select') {
+        input = h('select', { id, name }, extra.options.map((o) => h('option', { value: o }, o === '' ? 'any' : FAMILY_NAMES[o] || o)));
+        input.value = v;
+      } else if (type === 'switch') {
+        input = h('input', { id, name, type: 'checkbox', checked: ['1', 'true', 'yes', 'on', ''].includes(v) && params.has(name) });
+      } else {
+        input = h('input', { id, name, type: type === 'number' ? 'number' : 'text', value: v, placeholder: extra.placeholder, min: extra.min, max: extra.max, step: extra.step, list: extra.list, pattern: extra.pattern, 'aria-describedby': extra.help ? `${id}-help` : null, autocomplete: 'off' });
+      }
+      inputs.push([name, input, type]);
+      return h('div', { class: `field field-${type}` },
+        type === 'switch' ? [input, h('label', { for: id }, text)] : [h('label', { for: id }, text), input],
+        extra.help ? h('small', { id: `${id}-help`, class: 'help' }, extra.help) : null);
+    });
+    return h('details', { class: 'group', open: gi === 0 || filled || null }, h('summary', {}, title), h('div', { class: 'fields' }, rows));
+  });
+
+  const find = (name) => inputs.find(([n]) => n === name)[1];
+
+  // The pattern editor: an empty board of the form's family and size.
+  const editorBox = h('div', { class: 'editor-box' });
+  const modeSel = h('select', { id: 'pattern-mode', 'aria-label': 'Search the drawing as' },
+    h('option', { value: 'pattern' }, 'a pattern anywhere (--pattern)'),
+    h('option', { value: 'has' }, 'stones at these points (--has / --empty)'));
+  let editor = null;
+  function openEditor() {
+    const family = find('family').value || 'go';
+    if (!DEFAULT_SIZE[family]) {
+      editorBox.replaceChildren(h('p', { class: 'note' }, 'Drawing is available for Go, Hex and Twixt here; for Blokus open a game and use its Pattern tab.'));
+      return;
+    }
+    find('family').value = family;
+    const size = Number(find('size').value) || DEFAULT_SIZE[family];
+    find('size').value = size;
+    const board = makeBoard(family, size, size);
+    const mode = modeSel.value;
+    const items = mode === 'pattern' ? parseItems(board, find('pattern').value) : parseItems(board, find('has').value, find('empty').value);
+    editor = createPatternEditor({ board, items, onChange: (t) => {
+      if (modeSel.value === 'pattern') find('pattern').value = t.pattern;
+      else { find('has').value = t.has; find('empty').value = t.empty; }
+    } });
+    editorBox.replaceChildren(editor.element);
+  }
+  modeSel.addEventListener('change', () => {
+    if (!editor) return;
+    const t = editor.texts();
+    if (modeSel.value === 'pattern') { find('pattern').value = t.pattern; find('has').value = ''; find('empty').value = ''; } else { find('has').value = t.has; find('empty').value = t.empty; find('pattern').value = ''; }
+  });
+  const drawButton = h('button', { type: 'button', class: 'secondary', id: 'draw-pattern', onclick: openEditor }, 'Draw on a board');
+  groups[1].querySelector('.fields').after(h('div', { class: 'draw' }, drawButton, h('label', { for: 'pattern-mode' }, ' search it as '), modeSel, editorBox));
+  if (params.get('pattern') && ['go', 'hex', 'twixt'].includes(params.get('family'))) setTimeout(openEditor, 0);
+
+  const form = h('form', { class: 'search-form', role: 'search', 'aria-label': 'Filters',
+    onsubmit: (e) => { e.preventDefault(); onSubmit(pairs()); } },
+  h('datalist', { id: 'variants' }, BLOKUS_VARIANTS.map((v) => h('option', { value: v }))),
+  groups,
+  h('div', { class: 'actions' },
+    h('button', { type: 'submit', id: 'search-button' }, 'Search'),
+    h('button', { type: 'button', class: 'secondary', onclick: () => onSubmit([]) }, 'Reset')));
+
+  function pairs() {
+    const out = [];
+    for (const [name, el, type] of inputs) {
+      if (type === 'switch') {
+        if (el.checked) out.push([name, '1']);
+      } else if (el.value.trim() !== '') {
+        out.push([name, el.value.trim()]);
+      }
+    }
+    return out;
+  }
+
+  return { element: form, pairs };
+}
+
+export const FILTER_NAMES = new Set(GROUPS.flatMap(([, f]) => f.map(([n]) => n)));
