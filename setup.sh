@@ -10,7 +10,10 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -q
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   build-essential cmake g++ pkg-config libsqlite3-dev sqlite3 libsqlitecpp-dev \
-  libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libfmt-dev clang-format
+  libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libfmt-dev clang-format \
+  chromium fonts-dejavu-core nodejs npm
+
+npm ci --prefix tests/web --no-audit --no-fund   # the browser test's playwright-core
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j"$(nproc)"
@@ -19,3 +22,7 @@ rm -f sample.db sample.db-wal sample.db-shm
 ./build/cli/ludex import --db sample.db sample
 ./build/cli/ludex info --db sample.db
 ./build/cli/ludex query --db sample.db --player "ada*"
+
+echo
+echo "The web app (search, game viewer, explorer) on the sample database:"
+echo "  ./build/cli/ludex serve --db sample.db --open"

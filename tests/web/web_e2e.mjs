@@ -72,6 +72,13 @@ take('go/computer-go-dataset/AI/The 1st World AI Go Open 2017', 'go-ai-open-2017
 take('blksgf/pentobi-2017-09-22-cd830add-src_books_book_duo.blksgf');
 const classic = readdirSync(join(CORPUS, 'blksgf')).filter((f) => /book_classic\.blksgf$/.test(f)).sort().pop();
 if (classic) take(`blksgf/${classic}`);
+// Pentobi's test games: a Trigon and a Callisto game, played far enough to
+// show those geometries.
+take('blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_no_large_pieces-1.sgf');
+take('blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_callisto_useless_one_piece-2.sgf');
+// A hand-made Hex game with SGF V[] evaluations, comments and a variation
+// (the corpus has no evaluations).
+cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'hex-evaluations.sgf'), join(archive, 'hex-evaluations.sgf'));
 const DB = join(OUT, 'web.db');
 execFileSync(LUDEX, ['import', '--db', DB, '--quiet', archive], { stdio: 'inherit' });
 const info = JSON.parse(ludex('info', '--db', DB, '--json'));
@@ -141,7 +148,9 @@ try {
   await page.screenshot({ path: join(OUT, 'search.png') });
 
   // --- 2. open a Twixt game and step with the arrow key ------------------------
-  const twixtRow = page.locator('tr.hit', { has: page.locator('td', { hasText: /^Twixt/ }) }).first();
+  // spd_iv – tasuki: a 24x24 Little Golem game, so that "find this
+  // position" on its empty board finds every 24x24 Twixt game.
+  const twixtRow = page.locator('tr.hit', { has: page.locator('td', { hasText: /^Twixt/ }) }).filter({ hasText: 'spd_iv' }).first();
   const twixtId = Number(await twixtRow.getAttribute('data-game'));
   await twixtRow.locator('a').click();
   await page.waitForSelector('svg.board-twixt');
@@ -155,7 +164,6 @@ try {
   const shown = JSON.parse(ludex('show', '--db', DB, '--game', String(twixtId), '--move', String(STEPS), '--json'));
   const pegsPage = pegs.map(([c, x, y]) => `${twixtColour(c)}:${twixtPoint(x, y)}`);
   const pegsCli = shown.occupants.map((o) => `${o.color}:${o.point}`);
-  check(pegs.length === STEPS - (shown.moves.some((m) => m.kind !== 'place') ? 1 : 0) || pegs.length === pegsCli.length, `${pegs.length} pegs after ${STEPS} moves`);
   check(sameSet(pegsPage, pegsCli), `the pegs on the board are ludex show's (game ${twixtId}, move ${STEPS})`, `page ${sorted(pegsPage)}\n  cli  ${sorted(pegsCli)}`);
   const linkText = (c, a, b) => `${c}:${[a, b].sort().join('-')}`;
   const linksPage = links.map(([c, x1, y1, x2, y2]) => linkText(twixtColour(c), twixtPoint(x1, y1), twixtPoint(x2, y2)));
@@ -173,7 +181,33 @@ try {
     'End shows the final position (pegs and links counted)');
   await page.screenshot({ path: join(OUT, 'twixt.png') });
 
+  // --- 2b. evaluations, comments and variations --------------------------------
+  const evalGame = ludexJsonLines('query', '--db', DB, '--player', 'Eva Luator', '--json')[0];
+  const evalDoc = (await apiGet(`/api/games/${evalGame.game_id}`)).body;
+  await page.goto(`${BASE}/#/game/${evalGame.game_id}`);
+  await page.waitForSelector('svg.eval-plot');
+  const evaluated = evalDoc.main_line.filter((i) => evalDoc.nodes[i].evaluations.some((e) => e.value !== null));
+  check(await page.locator('svg.eval-plot .eval-point').count() === evaluated.length, `the plot shows the ${evaluated.length} evaluations of the main line`);
+  check(await page.locator('svg.eval-plot .swing').count() === 3, 'the three largest swings are marked');
+  const target = evaluated[5];
+  await page.locator(`svg.eval-plot .eval-point[data-node="${target}"]`).click({ force: true });
+  await page.waitForFunction((t) => document.querySelector('#move-status')?.dataset.node === String(t), target);
+  check(true, `clicking the plot goes to node ${target}`);
+  check((await page.textContent('#comment')).includes(evalDoc.nodes[target].comment || 'No comment.'), 'the node\'s comment is shown');
+  // Node 4 (W f3) has a sibling (W e6): ArrowDown selects it.
+  await page.goto(`${BASE}/#/game/${evalGame.game_id}?node=4`);
+  await page.waitForFunction(() => document.querySelector('#move-status')?.dataset.node === '4');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await page.keyboard.press('ArrowDown');
+  const sibling = evalDoc.nodes[evalDoc.nodes[4].parent].children.find((c) => c !== 4);
+  await page.waitForFunction((t) => document.querySelector('#move-status')?.dataset.node === String(t), sibling);
+  check((await page.textContent('#comment')).includes(evalDoc.nodes[sibling].comment), 'ArrowDown selects the variation and shows its comment');
+  await page.screenshot({ path: join(OUT, 'hex-evaluations.png') });
+
   // --- 3. find this position and follow a continuation ------------------------
+  await page.goto(`${BASE}/#/game/${twixtId}?node=5`);
+  await page.waitForSelector('svg.board-twixt');
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
   await page.keyboard.press('Home');
   await page.waitForFunction(() => document.querySelector('#move-status')?.dataset.moveNumber === '0');
   await page.click('#tab-explore');
@@ -204,6 +238,7 @@ try {
 
   // --- 4. a three-stone Go pattern -------------------------------------------
   await page.goto(`${BASE}/#/search?family=go&size=19`);
+  await page.click('details.group:has(#draw-pattern) > summary');
   await page.click('#draw-pattern');
   await page.waitForSelector('.pattern-editor svg.board-go');
   // Black on D4 and E3 (3,15 / 4,16), White on C3? Pick a shape the games have:
@@ -267,6 +302,8 @@ try {
     ['go', firstOf(['--family', 'go', '--size', '19', '--moves-min', '150'])],
     ['blokus', firstOf(['--family', 'blokus', '--variant', 'Blokus Duo'])],
     ['blokus-classic', firstOf(['--family', 'blokus', '--variant', 'Blokus'])],
+    ['blokus-trigon', firstOf(['--family', 'blokus', '--variant', 'Blokus Trigon Two-Player'])],
+    ['blokus-callisto', firstOf(['--family', 'blokus', '--variant', 'Callisto Two-Player'])],
   ];
   for (const [name, hit] of shots) {
     if (!hit) { check(false, `a ${name} game for the screenshot`); continue; }

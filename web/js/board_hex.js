@@ -37,6 +37,8 @@ export function hexGeometry(board) {
     const [tl, tr, br, bl] = rhombus;
     const black = STONE_COLOURS[1].fill;
     const white = '#f4f4f0';
+    // A grey table under the board, so that the white edges show.
+    g.append(s('rect', { x: viewBox[0] + 2, y: viewBox[1] + 2, width: viewBox[2] - 4, height: viewBox[3] - 4, rx: 6, fill: '#cbc6bb' }));
     g.append(
       s('polygon', { points: points([mid, tl, tr]), fill: black, class: 'edge edge-1' }),
       s('polygon', { points: points([mid, br, bl]), fill: black, class: 'edge edge-1' }),

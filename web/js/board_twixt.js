@@ -71,7 +71,7 @@ export function twixtGeometry(board) {
     g.append(holes);
     const font = { 'font-size': U * 0.48, fill: '#4b4436', class: 'coord' };
     for (let x = 0; x < C; x++) {
-      g.append(label(x * U, -U * 1.0, board.column_labels[x].toUpperCase(), font), label(x * U, (R - 1) * U + U * 1.0, board.column_labels[x].toUpperCase(), font));
+      g.append(label(x * U, -U * 1.0, board.column_labels[x], font), label(x * U, (R - 1) * U + U * 1.0, board.column_labels[x], font));
     }
     for (let y = 0; y < R; y++) {
       g.append(label(-U * 1.0, y * U, board.row_labels[y], font), label((C - 1) * U + U * 1.0, y * U, board.row_labels[y], font));

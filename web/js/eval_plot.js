@@ -82,18 +82,15 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
     swings.sort((a, b) => Math.abs(b.d) - Math.abs(a.d));
     const top = swings.filter((w) => Math.abs(w.d) > 0).slice(0, SWINGS);
     for (const { k, d } of top) {
-      const cx = x(k);
-      const cy = y(values[k]);
-      const up = d > 0;
-      const tri = up ? `${cx},${cy - 9} ${cx - 4},${cy - 15} ${cx + 4},${cy - 15}` : `${cx},${cy + 9} ${cx - 4},${cy + 15} ${cx + 4},${cy + 15}`;
-      svg.append(s('polygon', { points: tri, fill: '#c0392b', class: 'swing', 'data-node': line[k] },
+      // A red ring round the point where the evaluation swung.
+      svg.append(s('circle', { cx: x(k), cy: y(values[k]), r: 5, fill: 'none', stroke: '#c0392b', 'stroke-width': 1.6, class: 'swing', 'data-node': line[k] },
         s('title', {}, `swing at move ${doc.nodes[line[k]].move_number}: ${d > 0 ? '+' : ''}${fmtValue(d)}`)));
     }
     const cur = at >= 0 ? values[at] : null;
     caption.textContent = known.length
       ? `${known.length} evaluations (${source === 'gametree' ? 'game tree, −10000…10000 for seat 1' : 'SGF V[], as written'}). ` +
         `${cur !== null ? `Here: ${fmtValue(cur)}. ` : ''}` +
-        `${top.length ? `Largest swings (▲▼): ${top.map(({ k, d }) => `move ${doc.nodes[line[k]].move_number} (${d > 0 ? '+' : ''}${fmtValue(d)})`).join(', ')}.` : ''}`
+        `${top.length ? `Largest swings (red rings): ${top.map(({ k, d }) => `move ${doc.nodes[line[k]].move_number} (${d > 0 ? '+' : ''}${fmtValue(d)})`).join(', ')}.` : ''}`
       : 'No evaluations on this line.';
   }
 

@@ -95,7 +95,7 @@ function summary(next) {
 function gamesReaching(position, symmetric, filters, container) {
   const load = (offset, limit) => {
     api.games([['position', position], ['symmetric', symmetric ? '1' : ''], ...filters, ['offset', offset || ''], ['limit', limit], ['first', '1']])
-      .then((answer) => container.replaceChildren(h('h3', {}, 'Games reaching it'), renderHits(answer, { onPage: load })))
+      .then((answer) => container.replaceChildren(h('h3', {}, 'Games reaching it'), renderHits(answer, { onPage: load, perGame: true })))
       .catch((e) => container.replaceChildren(errorBox(e, 'games')));
   };
   load(0, 20);

@@ -23,6 +23,7 @@ import { createPatternEditor } from './pattern_editor.js';
 import { createPiecesLeft } from './pieces_left.js';
 import { renderGameInfo, playersLine, downloadButtons } from './game_info.js';
 import { colourName } from './families.js';
+import { s } from './svg.js';
 
 export function createGamePage(main, id, params) {
   let page = null;
@@ -73,14 +74,14 @@ function buildPage(main, doc) {
     ownMove: (m) => doc.nodes[current].children.some((c) => sameMove(doc.nodes[c], m)),
   }), (list) => { hints = list; renderBoard(); });
 
-  const btn = (text, label, fn, keyName) => h('button', { type: 'button', class: 'step', 'aria-label': label, title: `${label} (${keyName})`, onclick: fn }, text);
+  const btn = (icon, label, fn, keyName) => h('button', { type: 'button', class: 'step', 'aria-label': label, title: `${label} (${keyName})`, onclick: fn }, navIcon(icon));
   const nav = h('div', { class: 'nav', role: 'toolbar', 'aria-label': 'Step through the game' },
-    btn('⏮', 'Start', () => select(0), 'Home'),
-    btn('⏪', '10 back', () => back(10), 'PageUp'),
-    btn('◀', 'Back', () => back(1), '←'),
-    btn('▶', 'Forward', () => forward(1), '→'),
-    btn('⏩', '10 forward', () => forward(10), 'PageDown'),
-    btn('⏭', 'End of the line', () => { const l = lineThrough(doc, current); select(l[l.length - 1]); }, 'End'));
+    btn('first', 'Start', () => select(0), 'Home'),
+    btn('back10', '10 back', () => back(10), 'PageUp'),
+    btn('back', 'Back', () => back(1), '←'),
+    btn('forward', 'Forward', () => forward(1), '→'),
+    btn('forward10', '10 forward', () => forward(10), 'PageDown'),
+    btn('last', 'End of the line', () => { const l = lineThrough(doc, current); select(l[l.length - 1]); }, 'End'));
 
   // Tabs of the side column.
   let patternEditor = null;
@@ -143,7 +144,7 @@ function buildPage(main, doc) {
     drawable ? h('div', { class: 'board-wrap' }, view.element) : h('p', { class: 'note' }, `ludex keeps no positions for this family (${doc.family}); the moves are listed on the right.`),
     nav, status, pieces ? pieces.element : null);
   const side = h('section', { class: 'side-col', 'aria-label': 'Moves and details' }, tabs, Object.values(panels));
-  main.replaceChildren(h('div', { class: 'game-page', 'data-game': doc.game_id, 'data-family': doc.family }, boardCol, side));
+  main.replaceChildren(h('div', { class: `game-page family-${doc.family}`, 'data-game': doc.game_id, 'data-family': doc.family }, boardCol, side));
 
   function renderBoard() {
     if (!view) return;
@@ -174,7 +175,7 @@ function buildPage(main, doc) {
     const evals = (n.evaluations || []).filter((e) => e.value !== null || e.undetermined);
     commentBox.replaceChildren(
       n.comment ? h('div', { class: 'comment' }, n.comment) : h('div', { class: 'comment none' }, 'No comment.'),
-      evals.length ? h('p', { class: 'evals' }, 'Evaluation: ', evals.map((e) => `${e.undetermined ? 'undetermined' : e.value} (${e.source === 'gametree' ? 'game tree' : 'SGF V'})`).join(', ')) : null);
+      evals.length ? h('p', { class: 'evals' }, 'Evaluation: ', evals.map((e) => `${e.undetermined ? 'undetermined' : e.value} (${e.source === 'gametree' ? 'game tree' : 'SGF V'})`).join(', ')) : '');
     if (pieces) pieces.show(i);
     if (patternEditor) patternEditor.setItems(patternEditor.items());
     if (changed && explore) explore.moved();
@@ -225,6 +226,21 @@ function sameMove(node, m) {
   const a = mv.points.map((p) => p.join(',')).sort().join(' ');
   const b = (m.points_xy || []).map((p) => p.join(',')).sort().join(' ');
   return a === b;
+}
+
+// The step buttons' icons, drawn (the fonts a machine has may lack the
+// media-control characters).
+function navIcon(name) {
+  const tri = (x, dir) => (dir > 0 ? `M${x} 3 L${x + 7} 8 L${x} 13 Z` : `M${x + 7} 3 L${x} 8 L${x + 7} 13 Z`);
+  const paths = {
+    first: ['M3 3 H5 V13 H3 Z', tri(6, -1)],
+    back10: [tri(1, -1), tri(8, -1)],
+    back: [tri(5, -1)],
+    forward: [tri(5, 1)],
+    forward10: [tri(1, 1), tri(8, 1)],
+    last: [tri(3, 1), 'M11 3 H13 V13 H11 Z'],
+  }[name];
+  return s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true' }, paths.map((d) => s('path', { d, fill: 'currentColor' })));
 }
 
 export { downloadButtons };

@@ -36,7 +36,11 @@ export function indexOfNodeId(doc, nodeId) {
 // The move text of a node for people ("B Q16", "W swap-pieces"); the root
 // or a setup node gets a description of its setup.
 export function nodeLabel(node) {
-  if (node.moves && node.moves.length) return node.moves.map((m) => m.label || m.text).join(' ');
+  if (node.moves && node.moves.length) {
+    // Blokus: the piece's name before its points ("L5 e9,e10,…"), as
+    // Pentobi's move list has it; other families as the API labels them.
+    return node.moves.map((m) => (m.piece ? `${m.piece} ${(m.label || m.text).replace(/^\S+\s+/, '')}` : m.label || m.text)).join(' ');
+  }
   if (node.parent === null) return 'Start';
   const setup = (node.placed || []).length + (node.removed || []).length;
   return setup ? 'Setup' : '—';

@@ -20,7 +20,8 @@ function gameHref(hit) {
 export function renderHits(answer, opts = {}) {
   const { sort = 'id', desc = false, onSort, onPage } = opts;
   const nodes = answer.level === 'nodes';
-  const what = nodes ? 'positions' : 'games';
+  // With first=1 a node-level answer has one hit per game.
+  const what = nodes && !opts.perGame ? 'positions' : 'games';
   const from = answer.total ? answer.offset + 1 : 0;
   const to = answer.offset + answer.hits.length;
   const count = h('p', { class: 'count', id: 'hit-count', 'data-total': answer.total, 'aria-live': 'polite' },

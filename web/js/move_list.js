@@ -10,6 +10,7 @@
 
 import { h } from './dom.js';
 import { lineThrough, nodeLabel, siblings, evaluation } from './game_tree.js';
+import { colourFill, colourName } from './families.js';
 
 export function createMoveList(doc, onSelect, evalSource = null) {
   const list = h('ol', { class: 'moves', 'aria-label': 'Moves of this line' });
@@ -31,7 +32,7 @@ export function createMoveList(doc, onSelect, evalSource = null) {
       const row = h('li', { 'data-node': i },
         h('button', { type: 'button', class: `move${n.main_line ? '' : ' off-main'}`, onclick: () => onSelect(i) },
           h('span', { class: 'num' }, n.parent === null ? '' : n.move_number),
-          h('span', { class: 'label' }, nodeLabel(n)),
+          h('span', { class: 'label' }, moverSwatch(doc, n), nodeLabel(n)),
           alt > 0 ? h('span', { class: 'alt', title: `${alt} other move${alt > 1 ? 's' : ''} here` }, `+${alt}`) : null,
           n.comment ? h('span', { class: 'has-comment', title: 'comment' }, '✎') : null,
           v !== null ? h('span', { class: 'ev' }, Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100) : null,
@@ -57,7 +58,7 @@ export function createMoveList(doc, onSelect, evalSource = null) {
       active.classList.add('active');
       active.querySelector('button').setAttribute('aria-current', 'step');
       // Keep the active row in view without moving the page.
-      const top = active.offsetTop - scroller.offsetTop;
+      const top = active.offsetTop; // the scroller is the rows' offsetParent (position: relative)
       if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - active.offsetHeight) {
         scroller.scrollTop = top - scroller.clientHeight / 2;
       }
@@ -70,4 +71,12 @@ export function createMoveList(doc, onSelect, evalSource = null) {
   }
 
   return { element, show };
+}
+
+// A dot in the colour of the node's mover (Blokus: the piece's colour).
+function moverSwatch(doc, n) {
+  const m = (n.moves || [])[0];
+  if (!m || !doc.board || doc.family === 'other') return null;
+  const c = doc.family === 'blokus' ? m.color : m.seat;
+  return h('span', { class: 'swatch', style: `background:${colourFill(doc.board, c)}`, title: colourName(doc.board, c) });
 }
