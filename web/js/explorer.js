@@ -95,7 +95,7 @@ function summary(next) {
 function gamesReaching(position, symmetric, filters, container) {
   const load = (offset, limit) => {
     api.games([['position', position], ['symmetric', symmetric ? '1' : ''], ...filters, ['offset', offset || ''], ['limit', limit], ['first', '1']])
-      .then((answer) => container.replaceChildren(h('h3', {}, 'Games reaching it'), renderHits(answer, { onPage: load, perGame: true })))
+      .then((answer) => container.replaceChildren(h('h3', {}, 'Games reaching it'), renderHits(answer, { onPage: load, perGame: true, compact: true })))
       .catch((e) => container.replaceChildren(errorBox(e, 'games')));
   };
   load(0, 20);
@@ -185,7 +185,8 @@ export function renderExplorePage(main, params) {
   api.next([['position', position], ['symmetric', symmetric ? '1' : ''], ...filters]).then(async (next) => {
     const pos = next.position;
     const board = await boardFor(pos, position, symmetric);
-    const title = h('p', { class: 'game-title' }, `${FAMILY_NAMES[pos.family] || pos.family}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''} ${pos.columns}×${pos.rows}, after move ${pos.move_number}`);
+    const name = pos.family === 'blokus' && pos.variant ? pos.variant : `${FAMILY_NAMES[pos.family] || pos.family}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''}`;
+    const title = h('p', { class: 'game-title' }, `${name} ${pos.columns}×${pos.rows}, after move ${pos.move_number}`);
     if (board && canDraw(board)) {
       const view = createBoard(board);
       view.render(staticPosition(pos.occupants, pos.links), { hints: hintsOf(next) });

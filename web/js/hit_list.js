@@ -18,7 +18,8 @@ function gameHref(hit) {
 }
 
 export function renderHits(answer, opts = {}) {
-  const { sort = 'id', desc = false, onSort, onPage } = opts;
+  // compact: fewer columns (the explorer's narrow side panel).
+  const { sort = 'id', desc = false, onSort, onPage, compact = false } = opts;
   const nodes = answer.level === 'nodes';
   // With first=1 a node-level answer has one hit per game.
   const what = nodes && !opts.perGame ? 'positions' : 'games';
@@ -37,29 +38,29 @@ export function renderHits(answer, opts = {}) {
   };
   const head = h('tr', {},
     h('th', { scope: 'col' }, 'Game'),
-    h('th', { scope: 'col' }, 'Family'),
+    compact ? null : h('th', { scope: 'col' }, 'Family'),
     sortHeader('date', 'Date'),
     sortHeader('player', 'Players'),
     h('th', { scope: 'col' }, 'Result'),
     h('th', { scope: 'col', class: 'num' }, 'Moves'),
     nodes ? h('th', { scope: 'col', class: 'num' }, 'At move') : null,
     nodes && answer.hits.some((x) => x.comment) ? h('th', { scope: 'col' }, 'Comment') : null,
-    h('th', { scope: 'col' }, 'Event'),
-    h('th', { scope: 'col' }, 'Source'));
+    compact ? null : h('th', { scope: 'col' }, 'Event'),
+    compact ? null : h('th', { scope: 'col' }, 'Source'));
   const showComment = nodes && answer.hits.some((x) => x.comment);
   const rows = answer.hits.map((hit) => {
     const link = gameHref(hit);
     const tr = h('tr', { class: 'hit', 'data-game': hit.game_id, 'data-node': hit.node_id ?? null },
       h('td', {}, h('a', { href: link }, `#${hit.game_id}`)),
-      h('td', {}, FAMILY_NAMES[hit.family] || hit.family, hit.variant && hit.family !== 'go' ? h('span', { class: 'variant' }, ` ${hit.variant}`) : null),
+      compact ? null : h('td', {}, hit.family === 'blokus' && hit.variant ? hit.variant : [FAMILY_NAMES[hit.family] || hit.family, hit.variant && hit.family !== 'go' ? h('span', { class: 'variant' }, ` ${hit.variant}`) : null]),
       h('td', { class: 'date' }, hit.date || ''),
       h('td', { class: 'players' }, players(hit)),
       h('td', {}, hit.result || ''),
       h('td', { class: 'num' }, hit.moves ?? ''),
       nodes ? h('td', { class: 'num' }, hit.move_number, hit.main_line === false ? h('span', { class: 'var-tag', title: 'in a variation' }, ' var') : null) : null,
       showComment ? h('td', { class: 'comment' }, highlight(hit.comment || '')) : null,
-      h('td', { class: 'event' }, hit.event || ''),
-      h('td', { class: 'source', title: hit.file }, `${baseName(hit.file)}:${hit.game_index}`));
+      compact ? null : h('td', { class: 'event' }, hit.event || ''),
+      compact ? null : h('td', { class: 'source', title: hit.file }, `${baseName(hit.file)}:${hit.game_index}`));
     tr.addEventListener('click', (e) => {
       if (e.target.closest('a')) return;
       location.hash = link;
