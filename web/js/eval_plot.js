@@ -40,7 +40,16 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
     onSelect(lineNodes[best]);
   });
 
+  // The plot is drawn again only when the line changes (a line is named by
+  // its last node); a step along it only moves the marks of the current node.
+  let leaf = -1;
+  let currentMarks = null;
   function show(line, current) {
+    if (line.length && line[line.length - 1] === leaf && currentMarks) {
+      currentMarks(current);
+      return;
+    }
+    leaf = line.length ? line[line.length - 1] : -1;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     lineNodes = line;
     const n = line.length;
@@ -60,8 +69,9 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
       label(PAD_L + 4, PAD_T + 6, `${seatNames[0]} ahead`, { 'text-anchor': 'start', 'font-size': 9, fill: '#777' }),
       label(PAD_L + 4, H - PAD_B - 6, `${seatNames[1]} ahead`, { 'text-anchor': 'start', 'font-size': 9, fill: '#777' }),
     );
-    const at = line.indexOf(current);
-    if (at >= 0) svg.append(s('line', { x1: x(at), y1: PAD_T, x2: x(at), y2: H - PAD_B, stroke: '#2b7bd6', 'stroke-width': 1.2, class: 'current' }));
+    const cursorLine = s('line', { x1: 0, y1: PAD_T, x2: 0, y2: H - PAD_B, stroke: '#2b7bd6', 'stroke-width': 1.2, class: 'current' });
+    const cursorDot = s('circle', { cx: 0, cy: 0, r: 3.4, fill: '#2b7bd6', class: 'current-point' });
+    svg.append(cursorLine);
     // The curve, broken where nodes have no evaluation.
     let run = [];
     const flush = () => {
@@ -70,7 +80,7 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
     };
     values.forEach((v, k) => { if (v === null) flush(); else run.push([x(k), y(v)]); });
     flush();
-    values.forEach((v, k) => { if (v !== null) svg.append(s('circle', { cx: x(k), cy: y(v), r: k === at ? 3.2 : 1.6, fill: k === at ? '#2b7bd6' : '#333', class: 'eval-point', 'data-node': line[k] }, s('title', {}, `move ${doc.nodes[line[k]].move_number}: ${fmtValue(v)}`))); });
+    values.forEach((v, k) => { if (v !== null) svg.append(s('circle', { cx: x(k), cy: y(v), r: 1.6, fill: '#333', class: 'eval-point', 'data-node': line[k] }, s('title', {}, `move ${doc.nodes[line[k]].move_number}: ${fmtValue(v)}`))); });
     // The largest swings: change from the previous evaluated node.
     const swings = [];
     let prev = -1;
@@ -86,12 +96,26 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
       svg.append(s('circle', { cx: x(k), cy: y(values[k]), r: 5, fill: 'none', stroke: '#c0392b', 'stroke-width': 1.6, class: 'swing', 'data-node': line[k] },
         s('title', {}, `swing at move ${doc.nodes[line[k]].move_number}: ${d > 0 ? '+' : ''}${fmtValue(d)}`)));
     }
-    const cur = at >= 0 ? values[at] : null;
-    caption.textContent = known.length
-      ? `${known.length} evaluations (${source === 'gametree' ? 'game tree, −10000…10000 for seat 1' : 'SGF V[], as written'}). ` +
-        `${cur !== null ? `Here: ${fmtValue(cur)}. ` : ''}` +
-        `${top.length ? `Largest swings (red rings): ${top.map(({ k, d }) => `move ${doc.nodes[line[k]].move_number} (${d > 0 ? '+' : ''}${fmtValue(d)})`).join(', ')}.` : ''}`
-      : 'No evaluations on this line.';
+    svg.append(cursorDot);
+    const swingText = top.length ? `Largest swings (red rings): ${top.map(({ k, d }) => `move ${doc.nodes[line[k]].move_number} (${d > 0 ? '+' : ''}${fmtValue(d)})`).join(', ')}.` : '';
+    currentMarks = (cur) => {
+      const at = line.indexOf(cur);
+      cursorLine.style.display = at >= 0 ? '' : 'none';
+      cursorDot.style.display = at >= 0 && values[at] !== null ? '' : 'none';
+      if (at >= 0) {
+        cursorLine.setAttribute('x1', x(at));
+        cursorLine.setAttribute('x2', x(at));
+        if (values[at] !== null) {
+          cursorDot.setAttribute('cx', x(at));
+          cursorDot.setAttribute('cy', y(values[at]));
+        }
+      }
+      const v = at >= 0 ? values[at] : null;
+      caption.textContent = known.length
+        ? `${known.length} evaluations (${source === 'gametree' ? 'game tree, −10000…10000 for seat 1' : 'SGF V[], as written'}). ${v !== null ? `Here: ${fmtValue(v)}. ` : ''}${swingText}`
+        : 'No evaluations on this line.';
+    };
+    currentMarks(current);
   }
 
   return { element, show };

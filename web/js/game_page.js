@@ -200,7 +200,7 @@ function buildPage(main, doc) {
 
   function onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target;
+    const t = e.target instanceof Element ? e.target : null;
     if (t && (t.closest('input, select, textarea, [contenteditable]') || t.closest('[role="tablist"]'))) return;
     const keys = {
       ArrowLeft: () => back(1), ArrowRight: () => forward(1), Home: () => select(0),
