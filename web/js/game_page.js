@@ -31,6 +31,7 @@ export function createGamePage(main, id, params) {
   main.replaceChildren(h('p', { class: 'loading' }, `Loading game ${id}…`));
   api.game(id).then((doc) => {
     if (destroyed) return;
+    document.title = `ludex · ${doc.players.map((p) => p.name || '?').join(' – ') || `game ${doc.game_id}`}`;
     page = buildPage(main, doc);
     page.select(nodeFromParams(doc, params), { fromUrl: true });
   }).catch((e) => {

@@ -27,6 +27,8 @@ function show(route) {
   }
   if (current && current.controller && current.controller.destroy) current.controller.destroy();
   current = { page, arg, controller: null };
+  // A new page: keyboard and screen-reader focus start at its content.
+  main.focus({ preventScroll: true });
   try {
     if (page === 'game') {
       document.title = `ludex · game ${arg}`;

@@ -118,6 +118,9 @@ export function createSearchForm(params, onSubmit) {
     const t = editor.texts();
     if (modeSel.value === 'pattern') { find('pattern').value = t.pattern; find('has').value = ''; find('empty').value = ''; } else { find('has').value = t.has; find('empty').value = t.empty; find('pattern').value = ''; }
   });
+  // Another family or size redraws an open editor (its items are kept where
+  // their notation still names a point).
+  for (const name of ['family', 'size']) find(name).addEventListener('change', () => { if (editor) openEditor(); });
   const drawButton = h('button', { type: 'button', class: 'secondary', id: 'draw-pattern', onclick: openEditor }, 'Draw on a board');
   groups[1].querySelector('.fields').after(h('div', { class: 'draw' }, drawButton, h('label', { for: 'pattern-mode' }, ' search it as '), modeSel, editorBox));
   if (params.get('pattern') && ['go', 'hex', 'twixt'].includes(params.get('family'))) setTimeout(openEditor, 0);
