@@ -91,7 +91,7 @@ function buildPage(main, doc) {
     moves: h('div', { class: 'tab-panel moves-panel' }, moveList.element, commentBox, plot ? plot.element : null),
     info: h('div', { class: 'tab-panel' }, renderGameInfo(doc)),
     explore: h('div', { class: 'tab-panel' }, explore ? explore.element : h('p', {}, 'No positions for this family.')),
-    pattern: h('div', { class: 'tab-panel' }, patternPanel),
+    pattern: h('div', { class: 'tab-panel' }, drawable ? patternPanel : h('p', { class: 'note' }, 'No board to draw a pattern on for this family.')),
   };
   const tabNames = { moves: 'Moves', info: 'Game', explore: 'Find position', pattern: 'Pattern' };
   let activeTab = 'moves';

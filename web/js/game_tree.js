@@ -43,7 +43,10 @@ export function nodeLabel(node) {
   }
   if (node.parent === null) return 'Start';
   const setup = (node.placed || []).length + (node.removed || []).length;
-  return setup ? 'Setup' : '—';
+  if (setup) return 'Setup';
+  // Games of family `other` keep their moves as SGF properties (B[fe]).
+  const move = (node.properties || []).find((p) => p.id === 'B' || p.id === 'W');
+  return move ? `${move.id} ${move.values.join(',')}` : '—';
 }
 
 // The first evaluation of a source on a node, or null.

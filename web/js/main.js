@@ -1,3 +1,13 @@
+// The modules, one job each: api.js (the JSON API), router.js (hash
+// routes), dom.js / svg.js / errors.js (helpers), families.js (colours,
+// labels, star points per family), position.js (positions along the tree),
+// game_tree.js (walking the tree), board_view.js with board_hex.js,
+// board_twixt.js, board_go.js, board_blokus.js (the SVG boards),
+// search_form.js, hit_list.js, search_page.js (the search page),
+// game_page.js with move_list.js, eval_plot.js, game_info.js,
+// pieces_left.js (the viewer), explorer.js ("find this position", the
+// explore page), pattern_editor.js (drawing a pattern).
+//
 // Entry point: reads the hash route and shows the page it names
 // (#/search, #/game/ID, #/explore); shows the database's counts in the
 // header. A page that stays the same (the same game at another node, after

@@ -31,7 +31,7 @@ export function createMoveList(doc, onSelect, evalSource = null) {
       const v = evalSource ? evaluation(n, evalSource) : null;
       const row = h('li', { 'data-node': i },
         h('button', { type: 'button', class: `move${n.main_line ? '' : ' off-main'}`, onclick: () => onSelect(i) },
-          h('span', { class: 'num' }, n.parent === null ? '' : n.move_number),
+          h('span', { class: 'num' }, n.parent === null ? '' : doc.family === 'other' ? n.depth : n.move_number),
           h('span', { class: 'label' }, moverSwatch(doc, n), nodeLabel(n)),
           alt > 0 ? h('span', { class: 'alt', title: `${alt} other move${alt > 1 ? 's' : ''} here` }, `+${alt}`) : null,
           n.comment ? h('span', { class: 'has-comment', title: 'comment' }, '✎') : null,
