@@ -33,7 +33,8 @@ export function createPiecesLeft(doc) {
       }
       return h('div', { class: 'colour-pieces', 'data-color': color },
         h('span', { class: 'swatch', style: `background:${col.fill}` }),
-        h('strong', {}, ` ${col.name}`), seat ? ` (seat ${seat})` : ' (shared)', `: ${left.length} left `,
+        h('strong', {}, ` ${col.name}`), seat ? ` (seat ${seat})` : ' (shared)',
+        `: ${[...u.values()].reduce((a, b) => a + b, 0)} placed, ${left.length} left `,
         h('span', { class: 'glyphs' }, left.map((name) => pieceGlyph(name, col, board.grid) ? h('span', { class: 'glyph', title: name }, pieceGlyph(name, col, board.grid)) : h('span', { class: 'piece-name', style: `border-color:${col.fill}` }, name))));
     }));
   }
