@@ -1,5 +1,7 @@
 #include "games/go_points.h"
 
+#include <algorithm>
+
 namespace ludex {
 namespace {
 
@@ -64,9 +66,48 @@ Result<Point> parse_go_board_point(std::string_view text, const BoardSize& size)
 }
 
 std::optional<std::string> format_go_board_point(const Point& p, const BoardSize& size) {
-  if (p.x < 0 || p.x > 24 || size.rows <= 0 || p.y < 0 || p.y >= size.rows) return std::nullopt;
-  const char letter = static_cast<char>(p.x < 8 ? 'A' + p.x : 'A' + p.x + 1);
-  return std::string(1, letter) + std::to_string(size.rows - p.y);
+  const std::optional<char> letter = go_board_column_letter(p.x);
+  if (!letter || size.rows <= 0 || p.y < 0 || p.y >= size.rows) return std::nullopt;
+  return std::string(1, *letter) + std::to_string(size.rows - p.y);
+}
+
+std::optional<char> go_board_column_letter(std::int32_t x) {
+  if (x < 0 || x > 24) return std::nullopt;
+  return static_cast<char>(x < 8 ? 'A' + x : 'A' + x + 1);
+}
+
+// The rule of Sabaki's board component (shudan), which Go players see on
+// most boards: near lines 4 from the edge on sides of 13 and more, else 3.
+std::vector<Point> go_star_points(const BoardSize& size) {
+  const std::int32_t w = size.columns;
+  const std::int32_t h = size.rows;
+  std::vector<Point> out;
+  if (std::min(w, h) < 7) return out;
+  const std::int32_t near_x = w >= 13 ? 3 : 2;
+  const std::int32_t near_y = h >= 13 ? 3 : 2;
+  const std::int32_t far_x = w - 1 - near_x;
+  const std::int32_t far_y = h - 1 - near_y;
+  const std::int32_t mid_x = (w - 1) / 2;
+  const std::int32_t mid_y = (h - 1) / 2;
+  const auto add = [&out](std::int32_t x, std::int32_t y) {
+    out.push_back(Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
+  };
+  add(near_x, near_y);
+  add(far_x, near_y);
+  add(near_x, far_y);
+  add(far_x, far_y);
+  if (w % 2 != 0 && h % 2 != 0 && w != 7 && h != 7) add(mid_x, mid_y);
+  if (w % 2 != 0 && w > 13) {
+    add(mid_x, near_y);
+    add(mid_x, far_y);
+  }
+  if (h % 2 != 0 && h > 13) {
+    add(near_x, mid_y);
+    add(far_x, mid_y);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace ludex

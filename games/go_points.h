@@ -4,8 +4,9 @@
 //    26..51 ("pd"). On boards up to 19x19 "tt" also means pass.
 //  * Little Golem: two coordinate bytes, 'a' = 0, bytes past 'z' for boards
 //    over 26 (games/coord_text.h); LG writes a pass as "tt" on every size.
-//  * Board notation (queries): column letter A..T skipping I (then U..Z),
-//    row number counted from the BOTTOM: "Q16" on 19x19 = (15, 3).
+//  * Board notation (queries, diagrams): column letter A..T skipping I (then
+//    U..Z), row number counted from the BOTTOM: "Q16" on 19x19 = (15, 3).
+//    It names 25 columns at most.
 //
 // All functions are pure and thread-safe. Errors name the text and leave
 // Error::pos unset.
@@ -15,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diagnostic.h"
 #include "core/node.h"
@@ -51,6 +53,17 @@ std::string format_lg_go_point(const Point& p);
 Result<Point> parse_go_board_point(std::string_view text, const BoardSize& size);
 // Inverse of parse_go_board_point; nullopt past 25 columns or unknown rows.
 std::optional<std::string> format_go_board_point(const Point& p, const BoardSize& size);
+// The board-notation letter of column x: 'A' for 0, 'J' for 8 (no 'I');
+// nullopt outside 0..24.
+std::optional<char> go_board_column_letter(std::int32_t x);
+
+// The star points (hoshi) of a board, as diagrams mark them: the points
+// 4-4 from each corner (3-3 on boards under 13 lines), the centre of an
+// odd-sized board (not on 7x7), and on odd sides over 13 lines the midpoints
+// of those sides' star lines. 9x9: the four 3-3 points and tengen; 13x13:
+// the 4-4 points and tengen; 19x19 the nine 4-4/10 points. None when a side
+// has fewer than 7 lines. Sorted.
+std::vector<Point> go_star_points(const BoardSize& size);
 
 }  // namespace ludex
 
