@@ -6,14 +6,110 @@
 // applied to a copy kept until the node succeeds.
 #include "query/position_view.h"
 
+#include <algorithm>
+#include <array>
+#include <cstdio>
 #include <memory>
+#include <string_view>
 #include <utility>
 
+#include "games/blokus_geometry.h"
+#include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
+#include "games/blokus_position.h"
+#include "games/sgf_values.h"
 #include "schema/game_loader.h"
 
 namespace ludex {
 namespace {
+
+// The pieces each Blokus colour has on the board, followed along a line.
+// Moves name their piece (the rules identified it); setups are read here
+// the way the rules read them (games/blokus_position.cpp): A1..A4, AB (colour
+// 1) and AW (colour 2) place one piece per value, or, in files before
+// Pentobi 0.3, one piece made of all the values; AE then removes pieces.
+class PieceLedger {
+ public:
+  explicit PieceLedger(const BlokusVariantInfo& info) : info_(&info) {}
+
+  void place(std::int8_t color, std::string name, std::vector<Point> cells) {
+    placed_.push_back({color, std::move(name), std::move(cells)});
+  }
+
+  // A setup that applied and changed the board by `delta`.
+  void setup(const std::string& variant, std::span<const Property> props,
+             const PositionDelta& delta) {
+    static constexpr std::array<std::pair<std::string_view, std::int8_t>, 6> kPlacing = {
+        {{"A1", 1}, {"A2", 2}, {"A3", 3}, {"A4", 4}, {"AB", 1}, {"AW", 2}}};
+    const BoardSize size{info_->variant->columns, info_->variant->rows};
+    for (const auto& [id, color] : kPlacing) {
+      for (const Property& prop : props) {
+        if (prop.id != id) continue;
+        std::vector<std::vector<Point>> groups;
+        for (const std::string& raw : prop.values) {
+          const std::string value = sgf_unescape_value(raw);
+          if (trim_ascii(value).empty()) continue;
+          Result<MovePoints> points = parse_blokus_point_list(value, size);
+          if (points) groups.emplace_back(points->begin(), points->end());
+        }
+        std::vector<std::string> names;
+        for (const std::vector<Point>& group : groups) {
+          Result<std::string> name = identify_blokus_piece(variant, group);
+          if (!name) break;
+          names.push_back(std::move(*name));
+        }
+        if (names.size() == groups.size()) {
+          for (std::size_t i = 0; i < groups.size(); ++i) place(color, names[i], groups[i]);
+          continue;
+        }
+        std::vector<Point> all;
+        for (const std::vector<Point>& group : groups)
+          all.insert(all.end(), group.begin(), group.end());
+        if (Result<std::string> name = identify_blokus_piece(variant, all)) {
+          place(color, std::move(*name), std::move(all));
+        }
+      }
+    }
+    if (delta.removed.empty()) return;
+    std::erase_if(placed_, [&](const Placed& piece) {
+      return std::all_of(piece.cells.begin(), piece.cells.end(), [&](const Point& p) {
+        return std::binary_search(delta.removed.begin(), delta.removed.end(),
+                                  Occupant{p, piece.color});
+      });
+    });
+  }
+
+  // Fills the view's pieces_placed and pieces_left.
+  void fill(PositionView& view) const {
+    const std::int8_t colors = info_->variant->colors;
+    view.pieces_placed.assign(static_cast<std::size_t>(colors), {});
+    view.pieces_left.assign(static_cast<std::size_t>(colors), {});
+    for (const Placed& piece : placed_) {
+      if (piece.color >= 1 && piece.color <= colors) {
+        view.pieces_placed[static_cast<std::size_t>(piece.color - 1)].push_back(piece.name);
+      }
+    }
+    for (std::int8_t c = 1; c <= colors; ++c) {
+      const std::vector<std::string>& on_board =
+          view.pieces_placed[static_cast<std::size_t>(c - 1)];
+      for (const BlokusPiece& piece : blokus_pieces(*info_).pieces()) {
+        const auto used = std::count(on_board.begin(), on_board.end(), piece.name);
+        for (auto k = used; k < piece.copies; ++k) {
+          view.pieces_left[static_cast<std::size_t>(c - 1)].push_back(piece.name);
+        }
+      }
+    }
+  }
+
+ private:
+  struct Placed {
+    std::int8_t color = 0;
+    std::string name;
+    std::vector<Point> cells;
+  };
+  const BlokusVariantInfo* info_;
+  std::vector<Placed> placed_;
+};
 
 // "W e5", "B swap-pieces", "1 f9,e10,f10": the move as the record says it.
 std::string describe_move(Family family, const Move& move) {
@@ -42,6 +138,12 @@ std::string colour_label(Family family, std::int8_t color) {
   return color == 1 ? "B" : "W";
 }
 
+std::string position_view_hash_text(std::uint64_t hash) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
+  return buf;
+}
+
 std::vector<std::int8_t> family_colours(Family family, const std::string& variant) {
   std::int8_t n = 2;
   if (family == Family::kBlokus) {
@@ -68,25 +170,35 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.variant = game.variant;
   view.columns = game.columns;
   view.rows = game.rows;
+  view.players = game.players;
+  view.result = game.result;
   for (const NodeIndex node : line) {
     if (!game.tree.data(node).moves.empty()) ++view.main_line_moves;
   }
+  const BlokusVariantInfo* blokus =
+      game.family == Family::kBlokus ? find_blokus_variant_info(game.variant) : nullptr;
+  std::optional<PieceLedger> ledger;
+  if (blokus != nullptr) ledger.emplace(*blokus);
 
   std::int64_t played = 0;
   bool reached = false;
   for (const NodeIndex node : line) {
     const NodeView& data = game.tree.data(node);
     std::unique_ptr<Position> before = may_fail_halfway(data) ? position->clone() : nullptr;
-    if (auto setup = position->apply_setup(data.props); !setup) {
+    auto setup = position->apply_setup(data.props);
+    if (!setup) {
       view.stopped =
           "the setup after move " + std::to_string(played) + ": " + setup.error().message;
       view.stopped_at = played;
       break;
     }
+    const std::int64_t before_node = played;
     if (!data.moves.empty()) ++played;
-    // Counted per node and kept only if the whole node applies, as the
-    // position is.
+    // Counted and collected per node and kept only if the whole node
+    // applies, as the position is.
     std::array<std::int64_t, 2> captured{};
+    std::vector<LineMove> node_moves;
+    std::vector<Occupant> placed;
     for (const Move& move : data.moves) {
       auto result = position->play(move);
       if (!result) {
@@ -100,11 +212,32 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
           if (o.color != move.seat) ++captured[static_cast<std::size_t>(move.seat - 1)];
         }
       }
+      placed.insert(placed.end(), result->placed.begin(), result->placed.end());
+      node_moves.push_back({played, move, result->piece});
     }
     if (view.stopped) {
       if (before) position = std::move(before);
       break;
     }
+    const bool setup_changed = !setup->placed.empty() || !setup->removed.empty();
+    if (setup_changed && (view.setups.empty() || view.setups.back() != before_node)) {
+      view.setups.push_back(before_node);
+    }
+    if (ledger) {
+      if (setup_changed) ledger->setup(game.variant, data.props, *setup);
+      for (const LineMove& m : node_moves) {
+        if (m.piece.empty()) continue;
+        std::vector<Point> cells;
+        for (const Point& p : m.move.points) cells.push_back(p);
+        ledger->place(m.move.color, m.piece, std::move(cells));
+      }
+    }
+    if (!node_moves.empty()) {
+      std::sort(placed.begin(), placed.end());
+      view.last_placed = std::move(placed);
+    }
+    view.moves.insert(view.moves.end(), std::make_move_iterator(node_moves.begin()),
+                      std::make_move_iterator(node_moves.end()));
     view.captures[0] += captured[0];
     view.captures[1] += captured[1];
     view.move_number = played;
@@ -121,6 +254,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.hash = position->hash();
   view.occupants = position->occupants();
   view.links = position->links();
+  if (ledger) ledger->fill(view);
   return view;
 }
 

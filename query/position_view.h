@@ -22,6 +22,15 @@
 
 namespace ludex {
 
+// One move of the main line up to the node shown.
+struct LineMove {
+  // The move number of its node (the moves of a node holding two share it).
+  std::int64_t number = 0;
+  Move move;
+  // Blokus: Pentobi's name of the piece the move placed ("V5"); else "".
+  std::string piece;
+};
+
 struct PositionView {
   Family family = Family::kOther;
   std::string variant;  // the game's variant (Blokus: Pentobi's GM string)
@@ -48,6 +57,26 @@ struct PositionView {
   // The move number where positions stop (the illegal move's number, or the
   // move count before an illegal setup); meaningful only with `stopped`.
   std::int64_t stopped_at = 0;
+
+  // The game's players by seat and its result as written (RE), for a reader.
+  std::vector<SeatPlayer> players;
+  std::string result;
+  // The main line's moves from the root up to the node shown, in order.
+  std::vector<LineMove> moves;
+  // Where a setup changed the board on that stretch: the number of moves
+  // before it (0 for the root's setup), ascending, each once.
+  std::vector<std::int64_t> setups;
+  // What the moves of the last node with moves placed (a stone, a peg, a
+  // piece's cells, a swapped stone on its new cell): the last move as a
+  // diagram marks it. Empty at move 0 and for a pass, resign or swap-sides.
+  std::vector<Occupant> last_placed;
+  // Blokus only, per colour (index colour - 1): Pentobi's names of the pieces
+  // the colour has on the board, in the order they were placed (setups
+  // first where a setup placed them), and of those it has left, in the piece
+  // set's order, a name once per copy left. A setup piece no piece of the
+  // set matches is left out of `pieces_placed`.
+  std::vector<std::vector<std::string>> pieces_placed;
+  std::vector<std::vector<std::string>> pieces_left;
 };
 
 // Replays the main line of `game` from the root (iteratively) up to the first
@@ -66,6 +95,9 @@ std::optional<Result<PositionView>> view_stored_position(Database& db, std::int6
 // W = seat 2; twixt W = seat 1 (White moves first there), B = seat 2; Blokus
 // colours "1".."4".
 std::string colour_label(Family family, std::int8_t color);
+
+// A position hash as `show` writes it: 16 lowercase hex digits.
+std::string position_view_hash_text(std::uint64_t hash);
 
 // The colours a position of this family and variant can hold, in order:
 // seats 1, 2, or the Blokus variant's colours 1..n.
