@@ -69,25 +69,37 @@ TEST_CASE("show: a go capture in JSON and as a table", "[e2e][positions][show]")
   CHECK(show_json(g.db, g.go, 2).at("occupants") ==
         Json::parse(R"([{"color":"W","point":"aa"},{"color":"B","point":"ba"}])"));
 
+  // The table: the capture counted for B, the moves in board notation, the
+  // diagram with A-J (no I), rows from the bottom, star points and W's E5
+  // as the last move. tests/fixtures/show/ has the larger goldens.
   const RunResult table = g.show(std::to_string(g.go), {"--move", "4"});
   REQUIRE(table.exit_code == 0);
   CHECK(table.out == "game " + std::to_string(g.go) + ": go 9x9, after move 4 of 6, position " +
                          j.at("hash").get<std::string>() +
                          "\n"
-                         "B (seat 1): 2 stones, 1 captured\n"
-                         "  stones: ab ba\n"
-                         "W (seat 2): 1 stones, 0 captured\n"
-                         "  stones: ee\n"
-                         "  a b c d e f g h i\n"
-                         "a . B . . . . . . .\n"
-                         "b B . . . . . . . .\n"
-                         "c . . . . . . . . .\n"
-                         "d . . . . . . . . .\n"
-                         "e . . . . W . . . .\n"
-                         "f . . . . . . . . .\n"
-                         "g . . . . . . . . .\n"
-                         "h . . . . . . . . .\n"
-                         "i . . . . . . . . .\n");
+                         "B (X, seat 1) b: 2 stones, has captured 1\n"
+                         "W (O, seat 2) w: 1 stone, has captured 0\n"
+                         "\n"
+                         "1. B B9  2. W A9  3. B A8  4. W E5\n"
+                         "\n"
+                         "  A B C D E F G H J\n"
+                         "9 . X . . . . . . . 9\n"
+                         "8 X . . . . . . . . 8\n"
+                         "7 . . + . . . + . . 7\n"
+                         "6 . . . . . . . . . 6\n"
+                         "5 . . . .(O). . . . 5\n"
+                         "4 . . . . . . . . . 4\n"
+                         "3 . . + . . . + . . 3\n"
+                         "2 . . . . . . . . . 2\n"
+                         "1 . . . . . . . . . 1\n"
+                         "  A B C D E F G H J\n");
+  // The JSON's additions: the moves and the last move.
+  CHECK(j.at("players") == Json::parse(R"([{"seat":1,"name":"b"},{"seat":2,"name":"w"}])"));
+  CHECK(j.at("moves").size() == 4);
+  CHECK(j.at("moves").at(2) ==
+        Json::parse(R"({"number":3,"color":"B","kind":"place","points":["ab"],"text":"B A8"})"));
+  CHECK(j.at("last_move") == Json::parse(R"({"number":4,"placed":[{"color":"W","point":"ee"}]})"));
+  CHECK(show_json(g.db, g.go, 0).at("last_move").is_null());
 }
 
 TEST_CASE("show: positions that stop at an illegal move", "[e2e][positions][show]") {
@@ -129,24 +141,34 @@ TEST_CASE("show: a blokus duo position with Pentobi's labels", "[e2e][positions]
   // Colour 2 has not moved yet after move 1: it is listed with 0 cells.
   CHECK(show_json(g.db, g.duo, 1).at("counts") ==
         Json::parse(R"({"1":{"cells":1},"2":{"cells":0}})"));
-  // The diagram puts Pentobi's a1 at the lower left.
+  CHECK(j.at("pieces").at("1") ==
+        Json::parse(R"({"placed":["1","V3"],"left":["V5","L5","Z5","N","W","X","F","I5","T5",
+        "Y","P","U","L4","I4","T4","Z4","O","I3","2"]})"));
+  CHECK(j.at("pieces").at("2").at("placed") == Json::parse(R"(["2"])"));
+  CHECK(j.at("moves").at(0).at("piece") == "1");
+  // The table: Pentobi's colour names and pieces, a1 at the lower left, the
+  // last piece (V3) bracketed run by run.
   const RunResult table = g.show(std::to_string(g.duo));
   REQUIRE(table.exit_code == 0);
   CHECK(table.out.find("game " + std::to_string(g.duo) +
                        ": blokus (Blokus Duo) 14x14, after move 3 of 3") == 0);
-  CHECK(table.out.find("1: 4 cells\n  cells: e10 f8 f9 g8\n2: 2 cells\n  cells: j4 j5\n") !=
+  CHECK(table.out.find("1 Purple (seat 1) b: 4 cells\n  placed: 1 V3\n  left (19): V5 L5 Z5 N W X "
+                       "F I5 T5 Y P U L4 I4 T4 Z4 O I3 2\n2 Orange (seat 2) w: 2 cells\n") !=
         std::string::npos);
-  CHECK(table.out.find("   a b c d e f g h i j k l m n\n"
-                       "14 . . . . . . . . . . . . . .\n") != std::string::npos);
-  CHECK(table.out.find("10 . . . . 1 . . . . . . . . .\n"
-                       " 9 . . . . . 1 . . . . . . . .\n"
-                       " 8 . . . . . 1 1 . . . . . . .\n") != std::string::npos);
+  CHECK(table.out.find("1. Purple 1 e10  2. Orange 2 j5,j4  3. Purple V3 f9,f8,g8\n") !=
+        std::string::npos);
+  CHECK(table.out.find("    a b c d e f g h i j k l m n\n"
+                       "14  . . . . . . . . . . . . . .  14\n") != std::string::npos);
+  CHECK(table.out.find("10  . . . . 1 . . . . . . . . .  10\n"
+                       " 9  . . . . .(1). . . . . . . .  9\n"
+                       " 8  . . . . .(1 1). . . . . . .  8\n") != std::string::npos);
   CHECK(
-      table.out.ends_with(" 5 . . . . . . . . . 2 . . . .\n"
-                          " 4 . . . . . . . . . 2 . . . .\n"
-                          " 3 . . . . . . . . . . . . . .\n"
-                          " 2 . . . . . . . . . . . . . .\n"
-                          " 1 . . . . . . . . . . . . . .\n"));
+      table.out.ends_with(" 5  . . . . . . . . . 2 . . . .  5\n"
+                          " 4  . . . . . . . . . 2 . . . .  4\n"
+                          " 3  . . . . . . . . . . . . . .  3\n"
+                          " 2  . . . . . . . . . . . . . .  2\n"
+                          " 1  . . . . . . . . . . . . . .  1\n"
+                          "    a b c d e f g h i j k l m n\n"));
 }
 
 TEST_CASE("show: a node holding two moves counts once, as nodes.move_number does",
