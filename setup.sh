@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -q
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   build-essential cmake g++ pkg-config libsqlite3-dev sqlite3 libsqlitecpp-dev \
-  libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libfmt-dev clang-format \
+  libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libcpp-httplib-dev libfmt-dev clang-format \
   chromium fonts-dejavu-core nodejs npm
 
 npm ci --prefix tests/web --no-audit --no-fund   # the browser test's playwright-core

@@ -8,6 +8,7 @@
 
 #include "indexer/commands.h"
 #include "query/commands.h"
+#include "serve/commands.h"
 
 namespace {
 
@@ -22,6 +23,7 @@ constexpr std::string_view kUsage =
     "  show   --db DB --game ID      a game's position after a move (default: its end)\n"
     "  next   --db DB --position ... the moves played next from a position\n"
     "  merge  --db DB --from OTHER   add another database's games\n"
+    "  serve  --db DB [--port 8080]  the web app: search, replay and explore games\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
 
@@ -34,7 +36,7 @@ constexpr Command kCommands[] = {
     {"import", ludex::run_import_command}, {"info", ludex::run_info_command},
     {"query", ludex::run_query_command},   {"export", ludex::run_export_command},
     {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
-    {"merge", ludex::run_merge_command},
+    {"merge", ludex::run_merge_command},   {"serve", ludex::run_serve_command},
 };
 
 }  // namespace

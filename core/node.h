@@ -86,6 +86,11 @@ enum class EvalSource : std::uint8_t {
   kSgfValue = 1,  // SGF V[]: a real number from Black's side, kept raw
 };
 
+// The names queries and JSON use for a source: "gametree", "sgf"; and back
+// (nullopt for a name no source has).
+std::string_view eval_source_name(EvalSource source);
+std::optional<EvalSource> parse_eval_source(std::string_view name);
+
 struct Evaluation {
   EvalSource source = EvalSource::kGameTree;
   bool undetermined = false;  // binary r = 12345: no value, never a number

@@ -336,6 +336,19 @@ std::vector<Point> BlokusGeometry::cell_vertices(const Point& p) const {
   return {};
 }
 
+std::vector<Point> BlokusGeometry::outline(const Point& p) const {
+  assert(on_board(p));
+  std::vector<Point> corners = cell_vertices(p);
+  if (grid_ == BlokusGrid::kSquare) {
+    // cell_vertices lists a square's corners row by row; a ring needs the
+    // last two swapped.
+    std::swap(corners[2], corners[3]);
+  } else if (grid_ == BlokusGrid::kNexos && corners.empty()) {
+    corners.push_back(p);  // a junction
+  }
+  return corners;
+}
+
 void BlokusGeometry::init_neighbours() {
   adjacent_.assign(rect_size(), {});
   diagonal_.assign(rect_size(), {});

@@ -166,6 +166,15 @@ class BlokusGeometry {
 
   ShapeCoord shape_coord(const Point& p) const;
 
+  // The cell drawn as a polygon, for viewers: its corners in ring order, in
+  // the grid's drawing frame (x to the right, y UPWARDS, both from the board
+  // rectangle's lower left): squares are 1 x 1; a Trigon triangle spans 2
+  // units of x and 1 row of y (a row is sqrt(3) x-units high when drawn with
+  // equal sides); a GembloQ triangle is half of a 1 x 1 box (two coordinate
+  // columns share a box). A Nexos segment gives its two ends (junctions lie
+  // on even x and y), a junction its one point. Requires on_board(p).
+  std::vector<Point> outline(const Point& p) const;
+
   // Callisto only: the 24-cell centre region where 1-pieces may not go.
   bool is_center_section(const Point& p) const;
 

@@ -34,9 +34,9 @@ std::string seat_label(Family family, const Move& move) {
   return first ? "B" : "W";
 }
 
-// "W i5", "B swap-pieces", "B -i'3 \i'4 k4": the move as a reader would
-// recognise it in the record.
-std::string describe_move(Family family, const Move& move) {
+}  // namespace
+
+std::string move_text(Family family, const Move& move) {
   std::string out = seat_label(family, move);
   if (move.kind != MoveKind::kPlace) return out + " " + std::string(move_kind_name(move.kind));
   for (const LinkEdit& e : move.links) {
@@ -49,6 +49,8 @@ std::string describe_move(Family family, const Move& move) {
   }
   return out;
 }
+
+namespace {
 
 Diagnostic stop_warning(const GameRecord& game, NodeIndex node, std::string what) {
   Diagnostic d;
@@ -71,6 +73,7 @@ bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_befor
     return false;
   }
   PositionDelta delta = std::move(*setup);
+  delta.setup_removed = static_cast<std::uint32_t>(delta.removed.size());
   std::int32_t number = moves_before;
   for (const Move& move : data.moves) {
     ++number;
@@ -78,7 +81,7 @@ bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_befor
     if (!played) {
       out.warnings.push_back(stop_warning(game, node,
                                           "move " + std::to_string(number) + " (" +
-                                              describe_move(game.family, move) +
+                                              move_text(game.family, move) +
                                               "): " + played.error().message));
       return false;
     }

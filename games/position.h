@@ -46,6 +46,10 @@ struct TwixtLink {
 struct PositionDelta {
   std::vector<Occupant> placed;
   std::vector<Occupant> removed;  // captures, swaps, AE setup
+  // How many of `removed` (at its front) the node's setup removed (AE, or a
+  // setup over another stone); the rest its moves removed. compute_positions
+  // sets it; a delta of one play() or apply_setup() leaves it 0.
+  std::uint32_t setup_removed = 0;
   std::vector<TwixtLink> links_added;
   std::vector<TwixtLink> links_removed;
   std::string piece;  // Blokus: the piece the move placed, Pentobi's name ("V5"); else ""
@@ -81,6 +85,11 @@ class Position {
   // Twixt only: every link, sorted. Empty for other families.
   virtual std::vector<TwixtLink> links() const { return {}; }
 };
+
+// A move as a reader would recognise it in the record, with the colour
+// letter the family's SGF uses: "W i5", "B swap-pieces", "B -i'3 \i'4 k4",
+// "1 a1,b1,b2" (Blokus colours are digits).
+std::string move_text(Family family, const Move& move);
 
 // A point as the family's notation writes it: hex and twixt "e5", go SGF
 // letters "pd", blokus Pentobi's labels; "(x, y)" where the notation cannot.

@@ -5,10 +5,9 @@
 namespace ludex {
 namespace po = boost::program_options;
 
-std::optional<ParsedArgs> parse_command_line(const std::string& command,
-                                             const std::vector<std::string>& args,
-                                             const po::options_description& options,
-                                             const po::positional_options_description* positional) {
+std::variant<ParsedArgs, std::string> parse_arguments(
+    const std::vector<std::string>& args, const po::options_description& options,
+    const po::positional_options_description* positional) {
   ParsedArgs out;
   try {
     po::command_line_parser parser(args);
@@ -21,10 +20,21 @@ std::optional<ParsedArgs> parse_command_line(const std::string& command,
     }
     po::notify(out.vm);
   } catch (const po::error& e) {
-    std::cerr << "ludex " << command << ": " << e.what() << "\n" << options;
-    return std::nullopt;
+    return std::string(e.what());
   }
   return out;
+}
+
+std::optional<ParsedArgs> parse_command_line(const std::string& command,
+                                             const std::vector<std::string>& args,
+                                             const po::options_description& options,
+                                             const po::positional_options_description* positional) {
+  std::variant<ParsedArgs, std::string> parsed = parse_arguments(args, options, positional);
+  if (const std::string* error = std::get_if<std::string>(&parsed)) {
+    std::cerr << "ludex " << command << ": " << *error << "\n" << options;
+    return std::nullopt;
+  }
+  return std::get<ParsedArgs>(std::move(parsed));
 }
 
 }  // namespace ludex

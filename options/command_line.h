@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -15,6 +16,16 @@ struct ParsedArgs {
   boost::program_options::variables_map vm;
   bool help = false;  // --help was given: the caller prints usage, exits 0
 };
+
+// Parses args against options (and positional, if given) without printing:
+// a usage error is returned as its message ("unrecognised option '--foo'"),
+// the text parse_command_line prints after "ludex <command>: ". Used where
+// arguments come from elsewhere than a terminal (ludex serve's query
+// parameters), so that the same input gets the same message.
+std::variant<ParsedArgs, std::string> parse_arguments(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description* positional = nullptr);
 
 // Parses args against options (and positional, if given). On a usage error
 // prints "ludex <command>: <what>" and the options to stderr and returns

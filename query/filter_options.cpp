@@ -34,6 +34,7 @@ void add_filter_options(po::options_description& options) {
   options.add_options()  //
       ("player", po::value<std::vector<std::string>>(),
        "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")   //
+      ("game", po::value<std::vector<std::int64_t>>(), "this game id (repeat for several)")      //
       ("family", po::value<std::string>(), "hex, twixt, blokus, go or other")                    //
       ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo', case-insensitive")      //
       ("size", po::value<std::int32_t>(), "board size (columns)")                                //
@@ -45,13 +46,20 @@ void add_filter_options(po::options_description& options) {
       ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")      //
       ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")       //
       ("duplicates", "only games whose moves repeat an earlier game's")                          //
-      ("limit", po::value<std::int64_t>(), "at most this many results");
+      ("limit", po::value<std::int64_t>(), "at most this many results")                          //
+      ("offset", po::value<std::int64_t>(), "skip this many results first (paging)")             //
+      ("sort", po::value<std::string>(), "order of the results: id (default), date or player")   //
+      ("desc", "reverse the order of --sort");
 }
 
 Result<GameFilter> filter_from_options(const po::variables_map& vm) {
   GameFilter f;
   if (vm.count("player")) f.players = vm["player"].as<std::vector<std::string>>();
   if (f.players.size() > 2) return Error{{}, "--player may be given at most twice"};
+  if (vm.count("game")) {
+    f.game_ids = vm["game"].as<std::vector<std::int64_t>>();
+    if (f.game_ids.size() > 1000) return Error{{}, "--game may be given at most 1000 times"};
+  }
   if (vm.count("family")) {
     const std::string name = vm["family"].as<std::string>();
     const std::optional<Family> family = parse_family(name);
@@ -98,6 +106,18 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
     if (limit < 0) return Error{{}, "--limit must not be negative"};
     f.limit = limit;
   }
+  if (vm.count("offset")) {
+    const std::int64_t offset = vm["offset"].as<std::int64_t>();
+    if (offset < 0) return Error{{}, "--offset must not be negative"};
+    f.offset = offset;
+  }
+  if (vm.count("sort")) {
+    const std::string name = vm["sort"].as<std::string>();
+    const std::optional<GameOrder> order = parse_game_order(name);
+    if (!order) return Error{{}, "--sort: unknown order '" + name + "' (id, date, player)"};
+    f.order = *order;
+  }
+  f.descending = vm.count("desc") != 0;
   return f;
 }
 

@@ -12,7 +12,8 @@
 namespace ludex {
 
 // Adds --player, --family, --variant, --size, --event, --result, --winner,
-// --date-from, --date-to, --moves-min, --moves-max, --limit.
+// --date-from, --date-to, --moves-min, --moves-max, --duplicates, --game, --limit,
+// and the paging and order options --offset, --sort, --desc.
 void add_filter_options(boost::program_options::options_description& options);
 
 // Builds the filter from parsed options. A value that does not make sense

@@ -10,12 +10,6 @@ namespace {
 
 constexpr int kCsvPlayers = 4;
 
-std::string hash_hex(std::uint64_t hash) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
-}
-
 std::string players_text(const GameHit& hit) {
   std::string players;
   for (const SeatPlayer& p : hit.players) {
@@ -74,6 +68,25 @@ constexpr const char* kGameCsvColumns =
 
 }  // namespace
 
+nlohmann::json info_json(const DbInfo& info) {
+  return {{"files", info.files},
+          {"games", info.games},
+          {"nodes", info.nodes},
+          {"moves", info.moves},
+          {"players", info.players},
+          {"errors", info.errors},
+          {"warnings", info.warnings},
+          {"duplicates", info.duplicates},
+          {"games_by_family", info.games_by_family},
+          {"schema_version", info.schema_version}};
+}
+
+std::string position_hash_text(std::uint64_t hash) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
 nlohmann::json game_hit_json(const GameHit& hit) {
   nlohmann::json players = nlohmann::json::array();
   for (const SeatPlayer& p : hit.players) {
@@ -101,7 +114,7 @@ nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment) {
   j["depth"] = hit.depth;
   j["main_line"] = hit.main_line;
   if (hit.position_hash != 0) {
-    j["position_hash"] = hash_hex(hit.position_hash);
+    j["position_hash"] = position_hash_text(hit.position_hash);
   } else {
     j["position_hash"] = nullptr;
   }
@@ -179,7 +192,7 @@ void write_node_csv_row(std::ostream& out, const NodeHit& hit, bool with_comment
   write_game_fields(out, hit.game);
   out << ',' << hit.node_id << ',' << hit.move_number << ',' << hit.depth << ','
       << (hit.main_line ? 1 : 0) << ','
-      << (hit.position_hash != 0 ? hash_hex(hit.position_hash) : "");
+      << (hit.position_hash != 0 ? position_hash_text(hit.position_hash) : "");
   if (with_comment) out << ',' << csv_field(hit.comment);
   out << "\r\n";
 }

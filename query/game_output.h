@@ -5,12 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
 
 #include "schema/game_query.h"
 #include "schema/position_query.h"
+#include "schema/stats.h"
 
 namespace ludex {
 
@@ -23,6 +25,13 @@ nlohmann::json game_hit_json(const GameHit& hit);
 // "position_hash" (16 lowercase hex digits, null when none is stored), and
 // "comment" (the snippet) when with_comment.
 nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment);
+
+// {"files","games","nodes","moves","players","errors","warnings",
+//  "duplicates","games_by_family":{...},"schema_version"}: `ludex info --json`.
+nlohmann::json info_json(const DbInfo& info);
+
+// A position hash as JSON and text show it: 16 lowercase hex digits.
+std::string position_hash_text(std::uint64_t hash);
 
 // j serialised on one line; invalid UTF-8 (raw bytes kept from a source
 // file) is replaced by U+FFFD instead of throwing.

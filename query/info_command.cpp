@@ -30,17 +30,7 @@ int run_info_command(const std::vector<std::string>& args) {
   const DbInfo info = read_info(db);
   const bool json = vm.count("json") != 0;
   if (json) {
-    nlohmann::json j = {{"files", info.files},
-                        {"games", info.games},
-                        {"nodes", info.nodes},
-                        {"moves", info.moves},
-                        {"players", info.players},
-                        {"errors", info.errors},
-                        {"warnings", info.warnings},
-                        {"duplicates", info.duplicates},
-                        {"games_by_family", info.games_by_family},
-                        {"schema_version", info.schema_version}};
-    std::cout << json_line(j) << "\n";
+    std::cout << json_line(info_json(info)) << "\n";
   } else {
     std::cout << "files     " << info.files << "\n"
               << "games     " << info.games << "\n";

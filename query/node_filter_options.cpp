@@ -172,7 +172,8 @@ void add_node_filter_options(po::options_description& options) {
        "stones and empties anywhere on the board, e.g. 'B:c3,W:d4,.:c4' ('.' = empty); "
        "needs --size")  //
       ("position", po::value<std::string>(),
-       "GAME_ID:MOVE_NUMBER: nodes with the position after that many main-line moves")  //
+       "GAME_ID:MOVE_NUMBER (after that many main-line moves) or node:NODE_ID: nodes with that "
+       "position")  //
       ("position-file", po::value<std::string>(),
        "nodes with the final position of a game file's main line")                             //
       ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
@@ -236,6 +237,8 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   f.game = games;
   f.limit = games.limit;
   f.game.limit.reset();
+  f.offset = games.offset;
+  f.game.offset = 0;
   static constexpr const char* kNodeOptions[] = {
       "has",      "empty",      "link",     "pattern", "position",    "position-file", "eval-min",
       "eval-max", "eval-swing", "has-eval", "comment", "comment-fts", "first",         "main-line"};
@@ -357,10 +360,8 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
 
   f.has_eval = given(vm, "has-eval");
   const std::string source = vm["eval-source"].as<std::string>();
-  if (source == "gametree") {
-    f.eval_source = EvalSource::kGameTree;
-  } else if (source == "sgf") {
-    f.eval_source = EvalSource::kSgfValue;
+  if (const std::optional<EvalSource> known = parse_eval_source(source)) {
+    f.eval_source = *known;
   } else {
     return Error{{}, "--eval-source: unknown source '" + source + "' (gametree, sgf)"};
   }

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
+#include <string_view>
 
 #include "games/position.h"
 #include "importers/game_file.h"
@@ -46,6 +48,48 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
   return target;
 }
 
+// The position after node `node` (any node, variations too): the root's
+// setup and every move and setup on the path down to it, replayed with the
+// family's rules.
+Result<PositionTarget> position_at_node(const GameRecord& game, NodeIndex node,
+                                        const std::string& what) {
+  Result<std::unique_ptr<Position>> start = new_position(game);
+  if (!start) return Error{{}, what + ": " + start.error().message};
+  std::unique_ptr<Position> position = std::move(*start);
+  std::vector<NodeIndex> path;
+  for (NodeIndex i = node; i != kNoNode; i = game.tree.parent(i)) path.push_back(i);
+  std::int64_t move_number = 0;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    const NodeView data = game.tree.data(*it);
+    if (!data.moves.empty()) ++move_number;
+    Result<PositionDelta> setup = position->apply_setup(data.props);
+    if (!setup) {
+      return Error{{},
+                   what + ": positions stop at the setup of move " + std::to_string(move_number) +
+                       ": " + setup.error().message};
+    }
+    for (const Move& m : data.moves) {
+      Result<PositionDelta> played = position->play(m);
+      if (!played) {
+        return Error{{},
+                     what + ": positions stop at move " + std::to_string(move_number) + ": " +
+                         played.error().message};
+      }
+    }
+  }
+  PositionTarget target;
+  target.shape.family = game.family;
+  target.shape.variant = game.family == Family::kBlokus ? game.variant : std::string();
+  target.shape.columns = game.columns;
+  target.shape.rows = game.rows;
+  target.shape.torus = game.family == Family::kGo && contains_toroid(game.event);
+  target.occupants = position->occupants();
+  target.links = position->links();
+  target.hash = position->hash();
+  target.move_number = move_number;
+  return target;
+}
+
 // "line 1, column 17: message" (the game's number too when not the first).
 std::string located(const Diagnostic& d) {
   std::string out;
@@ -68,9 +112,20 @@ std::optional<Error> family_conflict(const std::optional<Family>& family,
 
 Result<PositionTarget> position_from_game(Database& db, const std::string& spec) {
   const std::string what = "--position '" + spec + "'";
+  constexpr std::string_view kNodePrefix = "node:";
+  if (spec.compare(0, kNodePrefix.size(), kNodePrefix) == 0) {
+    std::int64_t node_id = 0;
+    const char* begin = spec.data() + kNodePrefix.size();
+    const char* end = spec.data() + spec.size();
+    auto [p, e] = std::from_chars(begin, end, node_id);
+    if (e != std::errc() || p != end || begin == end || node_id <= 0) {
+      return Error{{}, what + ": the node id must be a positive number"};
+    }
+    return position_at_stored_node(db, node_id, what);
+  }
   const std::size_t colon = spec.find(':');
   if (colon == std::string::npos) {
-    return Error{{}, what + ": expected GAME_ID:MOVE_NUMBER, e.g. 12:30"};
+    return Error{{}, what + ": expected GAME_ID:MOVE_NUMBER (e.g. 12:30) or node:NODE_ID"};
   }
   std::int64_t game_id = 0;
   std::int64_t moves = 0;
@@ -94,6 +149,21 @@ Result<PositionTarget> position_in_stored_game(Database& db, std::int64_t game_i
   const std::optional<LoadedGame> loaded = loader.load(game_id);
   if (!loaded) return Error{{}, what + ": there is no game " + std::to_string(game_id)};
   return position_in_game(loaded->record, moves, what);
+}
+
+Result<PositionTarget> position_at_stored_node(Database& db, std::int64_t node_id,
+                                               const std::string& what) {
+  GameLoader loader(db);
+  const std::optional<std::int64_t> game_id = loader.game_of_node(node_id);
+  if (!game_id) return Error{{}, what + ": there is no node " + std::to_string(node_id)};
+  const std::optional<LoadedGame> loaded = loader.load(*game_id);
+  if (!loaded) return Error{{}, what + ": there is no game " + std::to_string(*game_id)};
+  const std::int64_t index = node_id - loaded->first_node_id;
+  if (index < 0 || static_cast<std::size_t>(index) >= loaded->record.tree.size()) {
+    throw std::runtime_error("corrupt database: node " + std::to_string(node_id) +
+                             " lies outside its game's node range");
+  }
+  return position_at_node(loaded->record, static_cast<NodeIndex>(index), what);
 }
 
 Result<PositionTarget> position_from_file(const std::string& path) {

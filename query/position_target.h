@@ -26,10 +26,12 @@ struct PositionTarget {
   std::int64_t move_number = 0;     // moves from the root to the position
 };
 
-// Parses "GAME_ID:MOVE_NUMBER" and rebuilds that position from the stored
-// game. Error (naming the option and value) for bad syntax, an unknown game,
-// a move number beyond the main line, or a game whose positions could not
-// be computed up to there.
+// Parses "GAME_ID:MOVE_NUMBER" (the position after that many moves of the
+// main line) or "node:NODE_ID" (the position after any node, variations
+// too) and rebuilds that position from the stored game. Error (naming the
+// option and value) for bad syntax, an unknown game or node, a move number
+// beyond the main line, or a game whose positions could not be computed up
+// to there.
 Result<PositionTarget> position_from_game(Database& db, const std::string& spec);
 
 // The position of stored game `game_id` after `moves` moves of its main
@@ -38,6 +40,13 @@ Result<PositionTarget> position_from_game(Database& db, const std::string& spec)
 // beyond the main line, positions that stop at an illegal move.
 Result<PositionTarget> position_in_stored_game(Database& db, std::int64_t game_id,
                                                std::int64_t moves, const std::string& what);
+
+// The position after stored node `node_id`, replayed along the path from
+// the root. Errors start with `what`: an unknown node, positions that stop
+// at an illegal move or setup on the path. Throws std::runtime_error for a
+// node outside its game's node range (a corrupt database).
+Result<PositionTarget> position_at_stored_node(Database& db, std::int64_t node_id,
+                                               const std::string& what);
 
 // Reads the game file at path (any format ludex imports) and returns the
 // position at the end of its first game's main line. Error (with the file's

@@ -74,7 +74,8 @@ struct GameLoader::Impl {
         warnings(db,
                  "SELECT byte_offset, line, col, message FROM import_errors "
                  "WHERE file_id = ?1 AND game_index = ?2 AND severity = 'warning' "
-                 "ORDER BY error_id") {}
+                 "ORDER BY error_id"),
+        node_game(db, "SELECT game_id FROM nodes WHERE node_id = ?1") {}
 
   // Binds the node id range [first, last] to parameters 1 and 2.
   void bind_range(SQLite::Statement& st, std::int64_t first, std::int64_t last) {
@@ -93,7 +94,8 @@ struct GameLoader::Impl {
   void load_tree(std::int64_t first, std::int64_t count, GameTree& tree);
   void load_node_rows(std::int64_t first, std::int64_t last, GameTree& tree);
 
-  SQLite::Statement game, players, nodes, moves, evaluations, comments, properties, warnings;
+  SQLite::Statement game, players, nodes, moves, evaluations, comments, properties, warnings,
+      node_game;
 };
 
 void GameLoader::Impl::load_tree(std::int64_t first, std::int64_t count, GameTree& tree) {
@@ -220,6 +222,7 @@ std::optional<LoadedGame> GameLoader::load(std::int64_t game_id) {
     r.charset = column_text(s.game, 14);
     node_count = s.game.getColumn(15).getInt64();
     first_node = s.game.getColumn(16).getInt64();
+    out.first_node_id = first_node;
     r.pos.byte_offset = column_int(s.game, 17, -1);
     r.pos.line = static_cast<std::int32_t>(column_int(s.game, 18, 0));
     r.pos.column = static_cast<std::int32_t>(column_int(s.game, 19, 0));
@@ -248,6 +251,14 @@ std::optional<LoadedGame> GameLoader::load(std::int64_t game_id) {
     }
   }
   return out;
+}
+
+std::optional<std::int64_t> GameLoader::game_of_node(std::int64_t node_id) {
+  SQLite::Statement& st = impl_->node_game;
+  ResetOnExit reset(st);
+  st.bind(1, node_id);
+  if (!st.executeStep()) return std::nullopt;
+  return st.getColumn(0).getInt64();
 }
 
 }  // namespace ludex

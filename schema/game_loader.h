@@ -16,6 +16,9 @@ struct LoadedGame {
   std::int64_t game_id = 0;
   std::string file;   // source file path
   GameRecord record;  // tree, players, header fields, as stored
+  // The node id of the root: the node at tree index i has node id
+  // first_node_id + i (node ids follow the tree's pre-order).
+  std::int64_t first_node_id = 0;
 };
 
 class GameLoader {
@@ -34,6 +37,9 @@ class GameLoader {
   // (default Property where none was stored). Throws std::runtime_error on
   // rows no GameStore writes (a corrupt database).
   std::optional<LoadedGame> load(std::int64_t game_id);
+
+  // The game a node belongs to; nullopt when there is no such node.
+  std::optional<std::int64_t> game_of_node(std::int64_t node_id);
 
  private:
   struct Impl;

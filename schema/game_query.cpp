@@ -1,5 +1,6 @@
 #include "schema/game_query.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <SQLiteCpp/Statement.h>
@@ -20,15 +21,35 @@ GameQuery hits_query(const GameFilter& filter) {
   GameQuery q;
   q.condition = game_condition(filter);
   q.sql = std::string("SELECT ") + kGameHitColumns + " FROM games AS g WHERE 1" + q.condition.sql +
-          " ORDER BY g.game_id";
-  if (filter.limit) {
-    q.sql += " LIMIT ?";
-    q.condition.integer(*filter.limit);
+          order_clause(filter, "");
+  if (filter.limit || filter.offset > 0) {
+    q.sql += " LIMIT ? OFFSET ?";
+    q.condition.integer(filter.limit ? *filter.limit : -1);
+    q.condition.integer(std::max<std::int64_t>(filter.offset, 0));
   }
   return q;
 }
 
 }  // namespace
+
+std::string_view game_order_name(GameOrder order) {
+  switch (order) {
+    case GameOrder::kGameId:
+      return "id";
+    case GameOrder::kDate:
+      return "date";
+    case GameOrder::kPlayer:
+      return "player";
+  }
+  return "id";
+}
+
+std::optional<GameOrder> parse_game_order(std::string_view name) {
+  for (const GameOrder o : {GameOrder::kGameId, GameOrder::kDate, GameOrder::kPlayer}) {
+    if (game_order_name(o) == name) return o;
+  }
+  return std::nullopt;
+}
 
 std::int64_t find_games(Database& db, const GameFilter& filter,
                         const std::function<bool(const GameHit&)>& visit) {

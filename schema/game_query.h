@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -14,12 +15,23 @@
 
 namespace ludex {
 
+// The order hits come in. Every order ends with the game id (then, for
+// node hits, the node id), so that it is total and the same query pages the
+// same way every time.
+enum class GameOrder : std::uint8_t {
+  kGameId = 0,  // import order
+  kDate = 1,    // DT as text (YYYY-MM-DD sorts by time); games without a date last
+  kPlayer = 2,  // the first seat's player name, case-folded; games without players last
+};
+
 struct GameFilter {
   // Each entry matches a player in either seat, case-insensitively (see
   // fold_case in schema/text_fold.h); '*' matches any run of characters and
   // every other character is literal. Two entries: games between the two
   // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;
+  // Only these games (any of them); empty = no condition.
+  std::vector<std::int64_t> game_ids;
   std::optional<Family> family;
   std::string variant;                // exact but for ASCII case, "" = any
   std::optional<std::int32_t> size;   // columns (and rows) of the board
@@ -33,6 +45,11 @@ struct GameFilter {
   // Only games whose moves repeat an earlier game's (games.duplicate_of set).
   bool duplicates_only = false;
   std::optional<std::int64_t> limit;
+  // Paging and order: hits start after the first `offset` ones (>= 0) of the
+  // order; `descending` reverses the order's key (ties stay by game id).
+  std::int64_t offset = 0;
+  GameOrder order = GameOrder::kGameId;
+  bool descending = false;
 };
 
 struct GameHit {
@@ -50,17 +67,23 @@ struct GameHit {
   std::int64_t duplicate_of = 0;  // the first game with the same moves, 0 = none
 };
 
-// Calls visit for every matching game in game id order; stops early when
-// visit returns false. Returns the number of games visited.
+// Calls visit for every matching game in filter.order (game id order by
+// default), skipping filter.offset of them and visiting at most filter.limit;
+// stops early when visit returns false. Returns the number of games visited.
 std::int64_t find_games(Database& db, const GameFilter& filter,
                         const std::function<bool(const GameHit&)>& visit);
 
-// Number of matching games, without materialising them.
+// Number of matching games (at most filter.limit; the offset and the order
+// do not count), without materialising them.
 std::int64_t count_games(Database& db, const GameFilter& filter);
 
 // The EXPLAIN QUERY PLAN lines ("detail" column) of the statement find_games
 // runs for filter, with the filter's values bound. For diagnostics and tests.
 std::vector<std::string> explain_find_games(Database& db, const GameFilter& filter);
+
+// "id", "date", "player" for GameOrder, and back (nullopt for other text).
+std::string_view game_order_name(GameOrder order);
+std::optional<GameOrder> parse_game_order(std::string_view name);
 
 }  // namespace ludex
 

@@ -302,12 +302,14 @@ NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
   NodeQuery q;
   q.condition = build_from_where(db, f);
   // A game-first plan delivers this order without sorting.
+  // In game id order a game-first plan delivers the rows without sorting.
   q.sql = std::string(kNodeColumns) + (f.comment_match.empty() ? "" : kSnippetColumn) +
-          q.condition.sql + " ORDER BY g.game_id, n.node_id";
-  // With first_only the limit counts games, applied while reading.
+          q.condition.sql + order_clause(f.game, ", n.node_id");
+  // With first_only the limit counts games, applied while reading; the
+  // offset is always skipped while reading.
   if (f.limit && !f.first_only) {
     q.sql += " LIMIT ?";
-    q.condition.integer(*f.limit);
+    q.condition.integer(*f.limit + std::max<std::int64_t>(f.offset, 0));
   }
   return q;
 }
@@ -499,9 +501,14 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
   const bool comment = !filter.comment_match.empty();
 
   std::int64_t visited = 0;
+  std::int64_t to_skip = std::max<std::int64_t>(filter.offset, 0);
   bool stopped = filter.limit && *filter.limit <= 0;
   NodeHit out;  // its game is read once per game
   auto emit = [&](const NodeHit& hit) {
+    if (to_skip > 0) {
+      --to_skip;
+      return;
+    }
     if (out.game.game_id != hit.game.game_id && !games.read(hit.game.game_id, out.game)) {
       throw std::runtime_error("node " + std::to_string(hit.node_id) + " has no game");
     }
@@ -601,7 +608,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
           games.sql +
           " UNION ALL SELECT c.subtree_end + 1, child.parent_end FROM child "
           "JOIN nodes AS c ON c.node_id = child.node_id WHERE c.subtree_end < child.parent_end) "
-          "SELECT c.game_id, g.winner, m.seat, m.color, m.kind, m.points, p.name "
+          "SELECT c.game_id, g.winner, m.seat, m.color, m.kind, m.points, p.name, c.node_id "
           "FROM child JOIN nodes AS c ON c.node_id = child.node_id "
           "JOIN games AS g ON g.game_id = c.game_id "
           "JOIN moves AS m ON m.node_id = c.node_id AND m.ordinal = 0 "
@@ -631,6 +638,8 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
     ContinuationKey key = key_of(m);
     auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
     Continuation& c = it->second;
+    const std::int64_t node_id = st.getColumn(7).getInt64();
+    if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
     ++c.occurrences;
     if (seen.emplace(&c, game_id).second) {
       ++c.games;

@@ -42,7 +42,10 @@ inline constexpr std::int32_t kMaxPatternSide = 256;
 // with positions (games.hash_version set), nodes with a position hash (not
 // after an illegal move).
 struct NodeFilter {
-  GameFilter game;                     // the games the nodes must belong to; game.limit is ignored
+  // The games the nodes must belong to; game.limit and game.offset are
+  // ignored (see limit and offset below), game.order and game.descending
+  // order the hits by their games, then by node id.
+  GameFilter game;
   std::vector<Occupant> has;           // each stone stands at the node
   std::vector<Occupant> empty;         // no such stone; color 0 = no stone of any colour
   std::vector<TwixtLink> links;        // each link exists at the node (Twixt)
@@ -76,6 +79,7 @@ struct NodeFilter {
   // among equals the smallest node id).
   bool first_only = false;
   std::optional<std::int64_t> limit;  // at most this many hits
+  std::int64_t offset = 0;            // skip this many hits first (>= 0)
 };
 
 struct NodeHit {
@@ -97,15 +101,18 @@ struct NodeHit {
 // prefix. "" when text has no words. Never produces a syntax error.
 std::string comment_words_query(std::string_view text);
 
-// Calls visit for every matching node in (game id, node id) order; stops
-// early when visit returns false. Returns the number of nodes visited.
+// Calls visit for every matching node in (game order, node id) order (game
+// id order by default), skipping filter.offset of them and visiting at most
+// filter.limit; stops early when visit returns false. Returns the number of
+// nodes visited.
 // Throws std::invalid_argument for position conditions without a family
 // and for a comment_match FTS5 cannot parse, SQLite::Exception on database
 // errors.
 std::int64_t find_nodes(Database& db, const NodeFilter& filter,
                         const std::function<bool(const NodeHit&)>& visit);
 
-// The number of nodes find_nodes would visit (at most filter.limit).
+// The number of matching nodes (at most filter.limit; the offset does not
+// count).
 std::int64_t count_nodes(Database& db, const NodeFilter& filter);
 
 // The EXPLAIN QUERY PLAN lines ("detail" column) of the statement find_nodes
@@ -126,6 +133,9 @@ struct Continuation {
   // Those games as (game id, games.winner), ascending: lets a caller that
   // merges continuations (ludex next --symmetric) count a game once.
   std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
+  // The child node with the lowest id that plays the move: the position
+  // after it is the position after the move (a viewer follows it there).
+  std::int64_t example_node = 0;
 };
 
 // What makes two continuations the same move: seat, colour, kind, points

@@ -42,6 +42,14 @@ Condition game_condition(const GameFilter& f) {
     c.text(patterns[0]);
     c.text(patterns[1]);
   }
+  if (!f.game_ids.empty()) {
+    c.add(" AND g.game_id IN (");
+    for (std::size_t i = 0; i < f.game_ids.size(); ++i) {
+      c.add(i == 0 ? "?" : ", ?");
+      c.integer(f.game_ids[i]);
+    }
+    c.add(")");
+  }
   if (f.family) {
     c.add(" AND g.family = ?");
     c.text(std::string(family_name(*f.family)));
@@ -85,6 +93,27 @@ Condition game_condition(const GameFilter& f) {
   }
   if (f.duplicates_only) c.add(" AND g.duplicate_of IS NOT NULL");
   return c;
+}
+
+std::string order_clause(const GameFilter& f, const char* tail) {
+  const char* direction = f.descending ? " DESC" : "";
+  std::string out = " ORDER BY ";
+  switch (f.order) {
+    case GameOrder::kGameId:
+      return out + "g.game_id" + direction + tail;
+    case GameOrder::kDate:
+      out += std::string("g.date IS NULL, g.date") + direction;
+      break;
+    case GameOrder::kPlayer: {
+      const char* first_player =
+          "(SELECT p.name_folded FROM game_players AS gp JOIN players AS p "
+          "ON p.player_id = gp.player_id WHERE gp.game_id = g.game_id "
+          "ORDER BY gp.seat, p.name_folded LIMIT 1)";
+      out += std::string(first_player) + " IS NULL, " + first_player + direction;
+      break;
+    }
+  }
+  return out + ", g.game_id" + tail;
 }
 
 int bind_params(SQLite::Statement& st, const Condition& c, int first) {

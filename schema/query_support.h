@@ -37,6 +37,10 @@ struct Condition {
 // table alias g (games).
 Condition game_condition(const GameFilter& filter);
 
+// " ORDER BY ..." for filter.order and filter.descending over games AS g,
+// ending with g.game_id and then `tail` (e.g. ", n.node_id"; "" for none).
+std::string order_clause(const GameFilter& filter, const char* tail);
+
 // Binds params to parameters first, first + 1, ...; returns the next free
 // parameter number.
 int bind_params(SQLite::Statement& st, const Condition& c, int first = 1);

@@ -1,0 +1,41 @@
+// One stored game as a document for viewers (`ludex serve`, GET
+// /api/games/{id}): its header, the board it is played on, and every node of
+// its tree with the moves, comment, evaluations and other properties it
+// carries and the change it makes to the position, so that a viewer can show
+// the position after any node by applying the changes along the path from the
+// root. docs/api.md describes every field.
+//
+// Thread-safety: pure functions of their arguments.
+#ifndef LUDEX_QUERY_GAME_DOCUMENT_H_
+#define LUDEX_QUERY_GAME_DOCUMENT_H_
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "core/game.h"
+#include "schema/game_loader.h"
+
+namespace ludex {
+
+// The document of a loaded game. Positions are computed here with the
+// family's rules (games/position.h); their hashes are the ones the import
+// stored. Never throws for any game a GameLoader returns.
+nlohmann::json game_document_json(const LoadedGame& game);
+
+// The board a game of this family, variant and size is drawn on: column and
+// row labels by model coordinate, and for the Blokus family every cell's
+// outline (BlokusGeometry::outline). Part of game_document_json.
+nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
+                          std::int32_t rows, bool torus);
+
+// A point as a player of the family reads it: Go as "Q16" (columns A-T
+// without I, rows from the bottom) where the board allows, else the family's
+// notation (point_text).
+std::string display_point_text(Family family, const Point& point, std::int32_t columns,
+                               std::int32_t rows);
+
+}  // namespace ludex
+
+#endif  // LUDEX_QUERY_GAME_DOCUMENT_H_

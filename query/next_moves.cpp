@@ -1,0 +1,164 @@
+#include "query/next_moves.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "games/symmetry.h"
+
+namespace ludex {
+namespace {
+
+// The letter the family's SGF uses for a seat; Blokus colours are digits.
+std::string seat_text(Family family, const Continuation& c) {
+  if (family == Family::kBlokus) return std::to_string(c.color != 0 ? c.color : c.seat);
+  if (family == Family::kTwixt) return c.seat == 1 ? "W" : "B";
+  return c.seat == 1 ? "B" : "W";
+}
+
+std::string points_text(Family family, std::span<const Point> points) {
+  std::string out;
+  for (const Point& p : points) out += (out.empty() ? "" : ",") + point_text(family, p);
+  return out;
+}
+
+// The move as `symmetry` maps it: its points (sorted again) and its Blokus
+// colour.
+Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Continuation c) {
+  for (Point& p : c.points) p = transform(symmetry, shape, p);
+  std::sort(c.points.begin(), c.points.end());
+  if (c.color >= 1 && c.color <= 4) c.color = symmetry.colour_map[c.color];
+  return c;
+}
+
+// One folded move: the representative, and what all its images add up to.
+struct Merged {
+  Continuation move;
+  std::int64_t occurrences = 0;
+  std::map<std::int64_t, std::int8_t> game_winners;  // game id -> games.winner
+};
+
+}  // namespace
+
+NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
+                           bool symmetric) {
+  const BoardShape& shape = target.shape;
+  filter.family = shape.family;
+  const std::optional<std::int64_t> limit = filter.limit;
+  filter.limit.reset();
+
+  // Each distinct hash with the symmetry that turns the query into it, and
+  // the query's stabiliser: the symmetries that map the position onto
+  // itself (the identity at least; all of them for the empty board).
+  std::vector<std::pair<std::uint64_t, BoardSymmetry>> images = {{target.hash, BoardSymmetry{}}};
+  std::vector<BoardSymmetry> stabiliser = {BoardSymmetry{}};
+  if (symmetric) {
+    for (const BoardSymmetry& s : board_symmetries(shape)) {
+      std::vector<Occupant> occupants;
+      std::vector<TwixtLink> links;
+      for (const Occupant& o : target.occupants) occupants.push_back(transform(s, shape, o));
+      for (const TwixtLink& l : target.links) links.push_back(transform(s, shape, l));
+      std::sort(occupants.begin(), occupants.end());
+      std::sort(links.begin(), links.end());
+      if (s.name != "identity" && occupants == target.occupants && links == target.links) {
+        stabiliser.push_back(s);
+      }
+      const std::uint64_t h = hash_contents(shape, occupants, links);
+      const bool known = std::any_of(images.begin(), images.end(),
+                                     [h](const auto& image) { return image.first == h; });
+      if (h != 0 && !known) images.emplace_back(h, s);
+    }
+  }
+
+  // Moves from an image are mapped back by the inverse symmetry into the
+  // query's orientation. There, two moves that a symmetry of the query
+  // position exchanges (a3 and m11 on the empty 13x13 Hex board) are the
+  // same move: each is folded onto its smallest image under the stabiliser.
+  // Games are counted once per move even when they reach it several ways.
+  NextMovesReport report;
+  report.with_images = images.size() > 1;
+  std::set<std::int64_t> position_games;
+  std::map<ContinuationKey, Merged> merged;
+  for (const auto& [hash, symmetry] : images) {
+    const NextMoves next = continuations(db, hash, filter);
+    report.positions += next.positions;
+    position_games.insert(next.game_ids.begin(), next.game_ids.end());
+    const BoardSymmetry back = inverse(symmetry);
+    for (const Continuation& found : next.moves) {
+      Continuation c = mapped(back, shape, found);
+      ContinuationKey key = key_of(c);
+      for (std::size_t i = 1; i < stabiliser.size(); ++i) {
+        Continuation image = mapped(stabiliser[i], shape, c);
+        ContinuationKey image_key = key_of(image);
+        if (image_key < key) {
+          key = std::move(image_key);
+          c = std::move(image);
+        }
+      }
+      auto [it, inserted] = merged.try_emplace(std::move(key));
+      if (inserted) it->second.move = c;
+      // The query's own orientation (the first image) gives the example
+      // where it has one, so that following it reaches this very position.
+      if (it->second.move.example_node == 0) it->second.move.example_node = c.example_node;
+      it->second.occurrences += c.occurrences;
+      it->second.game_winners.insert(c.game_winners.begin(), c.game_winners.end());
+    }
+  }
+  report.games = static_cast<std::int64_t>(position_games.size());
+  for (auto& [key, m] : merged) {
+    Continuation c = std::move(m.move);
+    c.occurrences = m.occurrences;
+    c.games = static_cast<std::int64_t>(m.game_winners.size());
+    c.seat1_wins = 0;
+    c.seat2_wins = 0;
+    c.game_winners.assign(m.game_winners.begin(), m.game_winners.end());
+    for (const auto& [game, winner] : m.game_winners) {
+      if (winner == 1) ++c.seat1_wins;
+      if (winner == 2) ++c.seat2_wins;
+    }
+    report.moves.push_back(std::move(c));
+  }
+  std::stable_sort(report.moves.begin(), report.moves.end(),
+                   [](const Continuation& a, const Continuation& b) {
+                     if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
+                     return a.games > b.games;
+                   });
+  if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
+    report.moves.resize(static_cast<std::size_t>(*limit));
+  }
+  return report;
+}
+
+std::string continuation_text(Family family, const Continuation& c) {
+  std::string out = seat_text(family, c) + " ";
+  if (c.kind != MoveKind::kPlace) return out + std::string(move_kind_name(c.kind));
+  if (!c.piece.empty()) out += c.piece + " ";
+  return out + points_text(family, c.points);
+}
+
+double seat1_win_rate(const Continuation& c) {
+  const std::int64_t decided = c.seat1_wins + c.seat2_wins;
+  return decided == 0 ? -1.0 : static_cast<double>(c.seat1_wins) / static_cast<double>(decided);
+}
+
+nlohmann::json continuation_json(Family family, const Continuation& c) {
+  const double rate = seat1_win_rate(c);
+  nlohmann::json j;
+  j["move"] = continuation_text(family, c);
+  j["seat"] = c.seat;
+  j["color"] = c.color;
+  j["kind"] = std::string(move_kind_name(c.kind));
+  j["points"] = nlohmann::json::array();
+  for (const Point& p : c.points) j["points"].push_back(point_text(family, p));
+  j["piece"] = c.piece;
+  j["occurrences"] = c.occurrences;
+  j["games"] = c.games;
+  j["seat1_wins"] = c.seat1_wins;
+  j["seat2_wins"] = c.seat2_wins;
+  j["seat1_win_rate"] = rate < 0 ? nlohmann::json(nullptr) : nlohmann::json(rate);
+  j["example_node"] = c.example_node;
+  return j;
+}
+
+}  // namespace ludex

@@ -1,0 +1,243 @@
+#include "serve/api.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <variant>
+
+#include <boost/program_options.hpp>
+
+#include "games/blokus_points.h"
+#include "games/sgf_values.h"
+#include "importers/gtv/gtv_game.h"
+#include "importers/sgf/sgf_game.h"
+#include "options/command_line.h"
+#include "query/export_naming.h"
+#include "query/filter_options.h"
+#include "query/game_document.h"
+#include "query/game_output.h"
+#include "query/next_moves.h"
+#include "query/node_filter_options.h"
+#include "query/position_target.h"
+#include "schema/game_loader.h"
+#include "schema/game_query.h"
+#include "schema/position_query.h"
+#include "schema/stats.h"
+#include "serve/request_args.h"
+
+namespace ludex {
+namespace po = boost::program_options;
+namespace {
+
+// The server reads files of its own machine for nobody: a position is named
+// by a stored game or node instead.
+const std::vector<std::pair<std::string, std::string>> kRefusedParams = {
+    {"position-file", "not available over HTTP; use position=GAME:MOVE or position=node:ID"},
+};
+
+ApiResponse json_response(const nlohmann::json& j) {
+  ApiResponse r;
+  r.body = json_line(j);
+  return r;
+}
+
+// params read as the options of `options`; a message on failure.
+std::variant<po::variables_map, std::string> read_params(const QueryParams& params,
+                                                         const po::options_description& options) {
+  auto args = request_args(params, options, kRefusedParams);
+  if (const std::string* error = std::get_if<std::string>(&args)) return *error;
+  auto parsed = parse_arguments(std::get<std::vector<std::string>>(args), options);
+  if (const std::string* error = std::get_if<std::string>(&parsed)) return *error;
+  return std::get<ParsedArgs>(std::move(parsed)).vm;
+}
+
+nlohmann::json points_xy(std::span<const Point> points) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Point& p : points) out.push_back({p.x, p.y});
+  return out;
+}
+
+nlohmann::json target_json(const PositionTarget& target) {
+  nlohmann::json occupants = nlohmann::json::array();
+  for (const Occupant& o : target.occupants) occupants.push_back({o.color, o.point.x, o.point.y});
+  nlohmann::json links = nlohmann::json::array();
+  for (const TwixtLink& l : target.links) links.push_back({l.color, l.a.x, l.a.y, l.b.x, l.b.y});
+  return {{"family", std::string(family_name(target.shape.family))},
+          {"variant", target.shape.variant},
+          {"columns", target.shape.columns},
+          {"rows", target.shape.rows},
+          {"hash", position_hash_text(target.hash)},
+          {"move_number", target.move_number},
+          {"occupants", std::move(occupants)},
+          {"links", std::move(links)},
+          {"board", board_json(target.shape.family, target.shape.variant, target.shape.columns,
+                               target.shape.rows, target.shape.torus)}};
+}
+
+}  // namespace
+
+ApiResponse api_error(int status, const std::string& message) {
+  ApiResponse r = json_response({{"error", message}});
+  r.status = status;
+  return r;
+}
+
+ApiResponse api_games(Database& db, const QueryParams& params) {
+  po::options_description options;
+  add_filter_options(options);
+  add_node_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  Result<GameFilter> filter = filter_from_options(values);
+  if (!filter) return api_error(400, filter.error().message);
+  if (!filter->limit) filter->limit = kDefaultPageSize;
+  if (*filter->limit > kMaxPageSize) {
+    return api_error(400, "--limit: at most " + std::to_string(kMaxPageSize) + " hits per page");
+  }
+  const Result<NodeSelection> nodes = node_selection_from_options(values, *filter, db);
+  if (!nodes) return api_error(400, nodes.error().message);
+
+  nlohmann::json hits = nlohmann::json::array();
+  std::int64_t total = 0;
+  if (nodes->node_level) {
+    const bool comment = !nodes->filter.comment_match.empty();
+    try {
+      find_nodes(db, nodes->filter, [&](const NodeHit& hit) {
+        hits.push_back(node_hit_json(hit, comment));
+        return true;
+      });
+      NodeFilter all = nodes->filter;
+      all.limit.reset();
+      all.offset = 0;
+      total = count_nodes(db, all);
+    } catch (const std::invalid_argument& e) {
+      return api_error(400, e.what());  // a comment query FTS5 cannot parse
+    }
+  } else {
+    find_games(db, *filter, [&](const GameHit& hit) {
+      hits.push_back(game_hit_json(hit));
+      return true;
+    });
+    GameFilter all = *filter;
+    all.limit.reset();
+    all.offset = 0;
+    total = count_games(db, all);
+  }
+  return json_response({{"level", nodes->node_level ? "nodes" : "games"},
+                        {"total", total},
+                        {"offset", filter->offset},
+                        {"limit", *filter->limit},
+                        {"hits", std::move(hits)}});
+}
+
+ApiResponse api_game(Database& db, std::int64_t game_id) {
+  GameLoader loader(db);
+  const std::optional<LoadedGame> game = loader.load(game_id);
+  if (!game) return api_error(404, "there is no game " + std::to_string(game_id));
+  return json_response(game_document_json(*game));
+}
+
+ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view format) {
+  GameLoader loader(db);
+  const std::optional<LoadedGame> game = loader.load(game_id);
+  if (!game) return api_error(404, "there is no game " + std::to_string(game_id));
+  const GameRecord& record = game->record;
+  ApiResponse r;
+  std::string extension;
+  if (format == "gtv") {
+    if (record.family != Family::kHex && record.family != Family::kTwixt) {
+      return api_error(422, "game " + std::to_string(game_id) +
+                                ": the binary game-tree format holds Hex and Twixt games only");
+    }
+    Result<std::string> bytes = write_gtv_game(record);
+    if (!bytes)
+      return api_error(422, "game " + std::to_string(game_id) + ": " + bytes.error().message);
+    r.body = std::move(*bytes);
+    r.content_type = "application/octet-stream";
+    extension = record.family == Family::kHex ? "hgt" : "tgt";
+  } else {
+    r.body = write_sgf_game(record);
+    r.content_type = "application/x-go-sgf";
+    extension = record.family == Family::kBlokus ? "blksgf" : "sgf";
+  }
+  r.download_name = export_file_name(game_id, record.family, record.players, extension);
+  return r;
+}
+
+ApiResponse api_next(Database& db, const QueryParams& params) {
+  po::options_description options;
+  options.add_options()                       //
+      ("position", po::value<std::string>())  //
+      ("symmetric", "");
+  add_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  if (values.count("position") == 0) {
+    return api_error(400, "give position=GAME:MOVE or position=node:NODE_ID");
+  }
+  Result<GameFilter> filter = filter_from_options(values);
+  if (!filter) return api_error(400, filter.error().message);
+  const Result<PositionTarget> target =
+      position_from_game(db, values["position"].as<std::string>());
+  if (!target) return api_error(400, target.error().message);
+  if (auto conflict = family_conflict(filter->family, *target)) {
+    return api_error(400, conflict->message);
+  }
+  const Family family = target->shape.family;
+  const NextMovesReport report = next_moves(db, *target, *filter, values.count("symmetric") != 0);
+  nlohmann::json moves = nlohmann::json::array();
+  for (const Continuation& c : report.moves) {
+    nlohmann::json j = continuation_json(family, c);
+    j["points_xy"] = points_xy(c.points);
+    moves.push_back(std::move(j));
+  }
+  return json_response({{"position", target_json(*target)},
+                        {"positions", report.positions},
+                        {"games", report.games},
+                        {"with_images", report.with_images},
+                        {"moves", std::move(moves)}});
+}
+
+ApiResponse api_board(const QueryParams& params) {
+  po::options_description options;
+  options.add_options()                                 //
+      ("family", po::value<std::string>()->required())  //
+      ("variant", po::value<std::string>())             //
+      ("size", po::value<std::int32_t>());
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  const std::string name = values["family"].as<std::string>();
+  const std::optional<Family> family = parse_family(name);
+  if (!family || *family == Family::kOther) {
+    return api_error(400, "--family: unknown family '" + name + "' (hex, twixt, blokus, go)");
+  }
+  const std::string variant = values.count("variant") ? values["variant"].as<std::string>() : "";
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  if (*family == Family::kBlokus) {
+    const BlokusVariant* v = find_blokus_variant(variant);
+    if (v == nullptr) return api_error(400, "--variant: unknown Blokus variant '" + variant + "'");
+    columns = v->columns;
+    rows = v->rows;
+    return json_response(board_json(*family, std::string(v->name), columns, rows, false));
+  }
+  const std::int32_t size = values.count("size")      ? values["size"].as<std::int32_t>()
+                            : *family == Family::kGo  ? 19
+                            : *family == Family::kHex ? 11
+                                                      : 24;
+  if (size < 1 || size > kMaxSgfBoardSide) {
+    return api_error(400, "--size " + std::to_string(size) + ": a board side is 1.." +
+                              std::to_string(kMaxSgfBoardSide));
+  }
+  return json_response(board_json(*family, variant, size, size, false));
+}
+
+ApiResponse api_info(Database& db) {
+  return json_response(info_json(read_info(db)));
+}
+
+}  // namespace ludex

@@ -1,0 +1,34 @@
+#include "serve/request_args.h"
+
+namespace ludex {
+namespace po = boost::program_options;
+
+std::variant<std::vector<std::string>, std::string> request_args(
+    const QueryParams& params, const po::options_description& options,
+    const std::vector<std::pair<std::string, std::string>>& refused) {
+  std::vector<std::string> args;
+  for (const auto& [name, value] : params) {
+    for (const auto& [refused_name, reason] : refused) {
+      if (name == refused_name) return "parameter '" + name + "': " + reason;
+    }
+    if (name.empty() || name.front() == '-' || name == "help") {
+      return "unknown parameter '" + name + "'";
+    }
+    const po::option_description* option = options.find_nothrow(name, false);
+    if (option == nullptr) return "unknown parameter '" + name + "'";
+    if (option->semantic()->max_tokens() == 0) {
+      if (value.empty() || value == "1" || value == "true" || value == "yes" || value == "on") {
+        args.push_back("--" + name);
+      } else if (value != "0" && value != "false" && value != "no" && value != "off") {
+        return "parameter '" + name + "' is a switch: give 1 or 0, not '" + value + "'";
+      }
+      continue;
+    }
+    // "--name=value" keeps a value that starts with '-' (a negative
+    // evaluation bound) from being read as an option.
+    args.push_back("--" + name + "=" + value);
+  }
+  return args;
+}
+
+}  // namespace ludex
