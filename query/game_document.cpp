@@ -161,7 +161,12 @@ nlohmann::json board_json(Family family, const std::string& variant, std::int32_
                       {"variant", variant},
                       {"columns", columns},
                       {"rows", rows}};
-  if (family == Family::kGo) j["torus"] = torus;
+  if (family == Family::kGo) {
+    j["torus"] = torus;
+    nlohmann::json stars = nlohmann::json::array();
+    for (const Point& p : go_star_points(BoardSize{columns, rows})) stars.push_back({p.x, p.y});
+    j["star_points"] = std::move(stars);
+  }
   nlohmann::json column_labels = nlohmann::json::array();
   nlohmann::json row_labels = nlohmann::json::array();
   if (family != Family::kOther) {

@@ -1,5 +1,5 @@
 // Go as players know it: a wooden board with the grid, star points
-// (families.js goStarPoints, Sabaki's rule), coordinates A-T without I
+// (the server's star_points, or families.js goStarPoints by the same rule), coordinates A-T without I
 // along the top and bottom and numbers counted from the bottom on both
 // sides (the labels come from the API: board.column_labels/row_labels),
 // black and white stones, the last move marked with a ring.
@@ -22,7 +22,7 @@ export function goGeometry(board) {
     for (let x = 0; x < C; x++) lines.append(s('line', { x1: x * U, y1: 0, x2: x * U, y2: (R - 1) * U, 'stroke-width': x === 0 || x === C - 1 ? 1.3 : 0.7 }));
     for (let y = 0; y < R; y++) lines.append(s('line', { x1: 0, y1: y * U, x2: (C - 1) * U, y2: y * U, 'stroke-width': y === 0 || y === R - 1 ? 1.3 : 0.7 }));
     g.append(lines);
-    // The server's star points when it sends them, else Sabaki's rule.
+    // The server's star points; families.js gives them for boards built here.
     for (const [x, y] of board.star_points || goStarPoints(C, R)) g.append(s('circle', { cx: x * U, cy: y * U, r: U * 0.1, fill: '#3a2a10', class: 'star-point' }));
     const font = { 'font-size': U * 0.5, fill: '#4a3510', class: 'coord' };
     for (let x = 0; x < C; x++) {

@@ -112,20 +112,25 @@ export function pointText(board, x, y) {
   return `${board.column_labels[x] ?? x}${board.row_labels[y] ?? y}`;
 }
 
-// Go star points, as Sabaki's board component (Shudan, getHoshis) draws
-// them: none on boards of 6 or less; the 4-4 points from 13 up, else the
-// 3-3 points; the centre on odd sides; the side midpoints on odd sides;
-// neither on a side of 7.
+// Go star points [[x, y], ...] by the rule of the server's board
+// description and `ludex show` (games/go_points.h go_star_points), for
+// boards the page builds itself: the corner points on the third line under
+// 13 lines, else the fourth; the centre of an odd board but 7x7; the side
+// points only on odd sides over 13 lines; none under 7 lines.
 export function goStarPoints(width, height) {
-  if (Math.min(width, height) <= 6) return [];
-  const [nearX, nearY] = [width, height].map((v) => (v >= 13 ? 3 : 2));
-  const [farX, farY] = [width - nearX - 1, height - nearY - 1];
-  const [midX, midY] = [(width - 1) / 2, (height - 1) / 2];
-  const out = [[nearX, farY], [farX, nearY], [farX, farY], [nearX, nearY]];
-  if (width % 2 && height % 2 && width !== 7 && height !== 7) out.push([midX, midY]);
-  if (width % 2 && width !== 7) out.push([midX, nearY], [midX, farY]);
-  if (height % 2 && height !== 7) out.push([nearX, midY], [farX, midY]);
-  return out;
+  if (width < 7 || height < 7) return [];
+  const edgeX = width >= 13 ? 3 : 2;
+  const edgeY = height >= 13 ? 3 : 2;
+  const xs = [edgeX, width - 1 - edgeX];
+  const ys = [edgeY, height - 1 - edgeY];
+  const points = [];
+  for (const x of xs) for (const y of ys) points.push([x, y]);
+  const oddW = width % 2 === 1;
+  const oddH = height % 2 === 1;
+  if (oddW && oddH && width !== 7 && height !== 7) points.push([(width - 1) / 2, (height - 1) / 2]);
+  if (oddW && width > 13) for (const y of ys) points.push([(width - 1) / 2, y]);
+  if (oddH && height > 13) for (const x of xs) points.push([x, (height - 1) / 2]);
+  return points;
 }
 
 export const FAMILIES = ['hex', 'twixt', 'go', 'blokus', 'other'];
