@@ -1,5 +1,6 @@
 #include "query/board_text.h"
 
+#include <map>
 #include <ostream>
 #include <string_view>
 #include <utility>

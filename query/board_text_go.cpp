@@ -1,6 +1,7 @@
 // Go as GNU Go's showboard draws it: column letters A-T without I above and
 // below, rows numbered from the bottom on both sides, X for B (seat 1), O
 // for W, '+' on empty star points, the last stone in brackets "(X)".
+#include <algorithm>
 #include <set>
 
 #include "games/coord_text.h"

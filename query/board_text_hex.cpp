@@ -3,16 +3,12 @@
 // joins top and bottom: its edges are the '-' lines above the first row and
 // below the last; seat 2 (W) joins left and right: its edges are the '\'
 // before and after each row. The last stone is in brackets.
+#include <algorithm>
+
 #include "games/coord_text.h"
 #include "query/board_text_parts.h"
 
 namespace ludex::board_text {
-namespace {
-
-inline constexpr TextStyle kBlackEdge = "1;38;5;16;48;5;180";
-inline constexpr TextStyle kWhiteEdge = "1;38;5;231;48;5;180";
-
-}  // namespace
 
 std::optional<TextCanvas> draw_hex(const PositionView& v) {
   if (v.columns <= 0 || v.rows <= 0 || v.columns > kMaxDiagram || v.rows > kMaxDiagram) {
@@ -41,7 +37,7 @@ std::optional<TextCanvas> draw_hex(const PositionView& v) {
   const auto black_edge = [&](std::int32_t line, std::int32_t row) {
     const std::int32_t from = cell(row, 0);
     const std::int32_t to = cell(row, v.columns - 1) + w - 1;
-    for (std::int32_t x = from; x <= to; ++x) c.put(x, line, '-', kBlackEdge);
+    for (std::int32_t x = from; x <= to; ++x) c.put(x, line, '-', kWoodBlack);
   };
   column_labels(0, 0);
   black_edge(1, 0);
@@ -51,7 +47,7 @@ std::optional<TextCanvas> draw_hex(const PositionView& v) {
     c.text(y, line, pad_left(label, margin));
     const std::int32_t right_edge = cell(y, v.columns - 1) + w + 1;
     c.paint(edge(y), right_edge, line, kWood);
-    c.put(edge(y), line, '\\', kWhiteEdge);
+    c.put(edge(y), line, '\\', kWoodWhite);
     std::vector<std::int32_t> cells;
     std::vector<bool> marked;
     for (std::int32_t x = 0; x < v.columns; ++x) {
@@ -64,7 +60,7 @@ std::optional<TextCanvas> draw_hex(const PositionView& v) {
       marked.push_back(at.last(x, y));
     }
     mark_last_move(c, line, cells, marked, w, kWoodLast);
-    c.put(right_edge, line, '\\', kWhiteEdge);
+    c.put(right_edge, line, '\\', kWoodWhite);
     c.text(right_edge + 2, line, label);
   }
   black_edge(v.rows + 2, last);
