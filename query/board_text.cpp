@@ -284,8 +284,9 @@ void write_position_text(std::ostream& out, std::int64_t game_id, const Position
                          bool color) {
   out << "game " << game_id << ": " << family_name(v.family);
   if (v.family == Family::kBlokus && !v.variant.empty()) out << " (" << printable(v.variant) << ")";
-  out << " " << v.columns << "x" << v.rows << ", after move " << v.move_number << " of "
-      << v.main_line_moves << ", position " << position_view_hash_text(v.hash) << "\n";
+  out << " " << v.columns << "x" << v.rows << (v.torus ? " torus (the edges wrap)" : "")
+      << ", after move " << v.move_number << " of " << v.main_line_moves << ", position "
+      << position_view_hash_text(v.hash) << "\n";
   write_colour_lines(out, v, color);
   if (!v.result.empty()) out << "result: " << printable(v.result) << "\n";
   if (!v.moves.empty() || !v.setups.empty()) {

@@ -17,6 +17,7 @@
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
 #include "games/blokus_position.h"
+#include "games/go_position.h"
 #include "games/sgf_values.h"
 #include "schema/game_loader.h"
 
@@ -170,6 +171,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.variant = game.variant;
   view.columns = game.columns;
   view.rows = game.rows;
+  view.torus = game.family == Family::kGo && go_variant_of(game).torus;
   view.players = game.players;
   view.result = game.result;
   for (const NodeIndex node : line) {

@@ -36,6 +36,7 @@ struct PositionView {
   std::string variant;  // the game's variant (Blokus: Pentobi's GM string)
   std::int32_t columns = 0;
   std::int32_t rows = 0;
+  bool torus = false;  // Go: Little Golem's toroidal board, whose edges wrap
   // Moves from the root to the node shown, counted as nodes.move_number and
   // games.main_line_moves count them: nodes carrying a move, that node
   // included (a node holding two moves, as `;B[tt]W[tt]`, counts once).

@@ -83,6 +83,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
   j["variant"] = v.variant;
   j["columns"] = v.columns;
   j["rows"] = v.rows;
+  if (v.family == Family::kGo) j["torus"] = v.torus;
   j["move_number"] = v.move_number;
   j["main_line_moves"] = v.main_line_moves;
   j["hash"] = position_view_hash_text(v.hash);
