@@ -11,6 +11,8 @@
 // copy.
 #include "games/position.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -61,9 +63,77 @@ Diagnostic stop_warning(const GameRecord& game, NodeIndex node, std::string what
   return d;
 }
 
+// The steps of one node (its setup, then each move, in order) folded into
+// the node's net change: each touched point or link with what it held
+// before the first step and after the last. A node nearly always has one
+// step with disjoint lists, which is already net; the fold matters when a
+// later step undoes an earlier one (a move capturing a stone the setup just
+// placed, two moves in one node).
+class NetChange {
+ public:
+  void add(const PositionDelta& step) {
+    for (const Occupant& o : step.removed) point(o.point, o.color).after = 0;
+    for (const Occupant& o : step.placed) point(o.point, 0).after = o.color;
+    for (const TwixtLink& l : step.links_removed) link(l, true).after = false;
+    for (const TwixtLink& l : step.links_added) link(l, false).after = true;
+  }
+
+  // The net delta (sorted lists); `into` keeps its piece and captures.
+  void fold_into(PositionDelta& into) const {
+    into.placed.clear();
+    into.removed.clear();
+    into.links_added.clear();
+    into.links_removed.clear();
+    for (const PointChange& c : points_) {
+      if (c.before == c.after) continue;
+      if (c.before != 0) into.removed.push_back(Occupant{c.point, c.before});
+      if (c.after != 0) into.placed.push_back(Occupant{c.point, c.after});
+    }
+    for (const LinkChange& c : links_) {
+      if (c.before == c.after) continue;
+      (c.after ? into.links_added : into.links_removed).push_back(c.link);
+    }
+    std::sort(into.placed.begin(), into.placed.end());
+    std::sort(into.removed.begin(), into.removed.end());
+    std::sort(into.links_added.begin(), into.links_added.end());
+    std::sort(into.links_removed.begin(), into.links_removed.end());
+  }
+
+ private:
+  struct PointChange {
+    Point point;
+    std::int8_t before = 0;
+    std::int8_t after = 0;
+  };
+  struct LinkChange {
+    TwixtLink link;
+    bool before = false;
+    bool after = false;
+  };
+
+  // The point's entry; a new one holds `before` (what the first step that
+  // touches it shows it held: a removal's colour, empty for a placement).
+  PointChange& point(const Point& p, std::int8_t before) {
+    for (PointChange& c : points_) {
+      if (c.point == p) return c;
+    }
+    return points_.emplace_back(PointChange{p, before, before});
+  }
+  LinkChange& link(const TwixtLink& l, bool before) {
+    for (LinkChange& c : links_) {
+      if (c.link == l) return c;
+    }
+    return links_.emplace_back(LinkChange{l, before, before});
+  }
+
+  std::vector<PointChange> points_;
+  std::vector<LinkChange> links_;
+};
+
 // Applies node's setup and moves to `position`. On success records the hash
-// and delta; otherwise leaves them empty and adds a warning. `moves_before`
-// is the number of moves on the path above the node.
+// and the node's net delta (with Go captures); otherwise leaves them empty
+// and adds a warning. `moves_before` is the number of moves on the path
+// above the node.
 bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_before,
                 Position& position, GamePositions& out) {
   const NodeView& data = game.tree.data(node);
@@ -73,8 +143,19 @@ bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_befor
     return false;
   }
   PositionDelta delta = std::move(*setup);
-  delta.setup_removed = static_cast<std::uint32_t>(delta.removed.size());
+  // Most nodes are one step: its delta is the net change as it is.
+  std::optional<NetChange> net;
+  auto fold = [&](const PositionDelta& step) {
+    if (!net) {
+      net.emplace();
+      net->add(delta);
+    }
+    net->add(step);
+  };
+  const bool first_step_empty = delta.placed.empty() && delta.removed.empty() &&
+                                delta.links_added.empty() && delta.links_removed.empty();
   std::int32_t number = moves_before;
+  bool stepped = !first_step_empty;
   for (const Move& move : data.moves) {
     ++number;
     auto played = position.play(move);
@@ -86,13 +167,23 @@ bool apply_node(const GameRecord& game, NodeIndex node, std::int32_t moves_befor
       return false;
     }
     PositionDelta& d = *played;
-    delta.placed.insert(delta.placed.end(), d.placed.begin(), d.placed.end());
-    delta.removed.insert(delta.removed.end(), d.removed.begin(), d.removed.end());
-    delta.links_added.insert(delta.links_added.end(), d.links_added.begin(), d.links_added.end());
-    delta.links_removed.insert(delta.links_removed.end(), d.links_removed.begin(),
-                               d.links_removed.end());
+    if (game.family == Family::kGo && (move.seat == 1 || move.seat == 2)) {
+      for (const Occupant& o : d.removed) {
+        if (o.color != move.seat) ++delta.captures[static_cast<std::size_t>(move.seat - 1)];
+      }
+    }
     if (delta.piece.empty()) delta.piece = std::move(d.piece);
+    if (!stepped) {
+      delta.placed = std::move(d.placed);
+      delta.removed = std::move(d.removed);
+      delta.links_added = std::move(d.links_added);
+      delta.links_removed = std::move(d.links_removed);
+      stepped = true;
+    } else {
+      fold(d);
+    }
   }
+  if (net) net->fold_into(delta);
   out.hashes[node] = position.hash();
   out.deltas[node] = std::move(delta);
   return true;

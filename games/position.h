@@ -13,6 +13,7 @@
 #ifndef LUDEX_GAMES_POSITION_H_
 #define LUDEX_GAMES_POSITION_H_
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -42,17 +43,21 @@ struct TwixtLink {
   friend auto operator<=>(const TwixtLink&, const TwixtLink&) = default;
 };
 
-// What one node changed, for storing placements and removals per node.
+// What one node changed: the net change from the position before it to the
+// position after it. A point that changed colour is in both lists (removed
+// with its old colour, placed with its new one); so applying a delta is
+// "take off every removed, then put on every placed" (links alike), and
+// undoing it the reverse.
 struct PositionDelta {
   std::vector<Occupant> placed;
   std::vector<Occupant> removed;  // captures, swaps, AE setup
-  // How many of `removed` (at its front) the node's setup removed (AE, or a
-  // setup over another stone); the rest its moves removed. compute_positions
-  // sets it; a delta of one play() or apply_setup() leaves it 0.
-  std::uint32_t setup_removed = 0;
   std::vector<TwixtLink> links_added;
   std::vector<TwixtLink> links_removed;
   std::string piece;  // Blokus: the piece the move placed, Pentobi's name ("V5"); else ""
+  // Go: per seat (index 0 = seat 1), the other seat's stones this node's
+  // moves captured (a suicide's own stones and setups count for no one).
+  // compute_positions sets it; zero elsewhere.
+  std::array<std::int32_t, 2> captures{};
 };
 
 class Position {

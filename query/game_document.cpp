@@ -283,15 +283,9 @@ nlohmann::json game_document_json(const LoadedGame& loaded) {
     }
     if (!data.moves.empty()) ++move_number[i];
     const PositionDelta& delta = positions.deltas[i];
-    if (game.family == Family::kGo && positions.hashes[i] != 0 && !data.moves.empty()) {
-      // Stones the node's moves removed: the other seat's are captures, the
-      // mover's own (a suicide) count for no one; what the setup removed
-      // is no capture at all.
-      const std::int8_t mover = data.moves.back().seat;
-      for (std::size_t k = delta.setup_removed; k < delta.removed.size(); ++k) {
-        const std::int8_t colour = delta.removed[k].color;
-        if ((mover == 1 || mover == 2) && colour != mover) ++captures[i][mover - 1];
-      }
+    if (positions.hashes[i] != 0) {
+      captures[i][0] += delta.captures[0];
+      captures[i][1] += delta.captures[1];
     }
     nlohmann::json children = nlohmann::json::array();
     for (NodeIndex c = tree.first_child(i); c != kNoNode; c = tree.next_sibling(c)) {

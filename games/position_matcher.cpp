@@ -1,0 +1,330 @@
+#include "games/position_matcher.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace ludex {
+namespace {
+
+constexpr int kLinkDx[4] = {1, 2, 2, 1};
+constexpr int kLinkDy[4] = {-2, -1, 1, 2};
+
+int link_direction(const TwixtLink& l) {
+  for (int d = 0; d < 4; ++d) {
+    if (l.b.x - l.a.x == kLinkDx[d] && l.b.y - l.a.y == kLinkDy[d]) return d;
+  }
+  return -1;
+}
+
+std::uint8_t link_bit(const TwixtLink& l) {
+  return static_cast<std::uint8_t>(1u << (link_direction(l) + 4 * (l.color - 1)));
+}
+
+}  // namespace
+
+PositionMatcher::PositionMatcher(const PositionConditions& c, const StreamBoard& board)
+    : board_(board) {
+  const auto on_board = [&](const Point& p) {
+    return p.x >= 0 && p.y >= 0 && p.x < board_.columns && p.y < board_.rows;
+  };
+  const auto cell = [&](const Point& p) {
+    return static_cast<std::size_t>(p.y) * static_cast<std::size_t>(board_.columns) +
+           static_cast<std::size_t>(p.x);
+  };
+  const auto colour_ok = [&](std::int8_t colour) { return colour >= 0 && colour <= board_.colors; };
+  for (const Occupant& o : c.has) {
+    if (!on_board(o.point) || !colour_ok(o.color)) {
+      impossible_ = true;
+    } else {
+      has_.emplace_back(cell(o.point), o.color);
+    }
+  }
+  for (const Occupant& o : c.empty) {
+    // A point off the board is empty in every position.
+    if (on_board(o.point) && colour_ok(o.color)) empty_.emplace_back(cell(o.point), o.color);
+  }
+  for (const TwixtLink& l : c.links) {
+    if (!on_board(l.a) || !on_board(l.b) || link_direction(l) < 0 || l.color < 1 || l.color > 2) {
+      impossible_ = true;
+    } else {
+      links_.emplace_back(cell(l.a), link_bit(l));
+    }
+  }
+  for (const PositionConditions::Piece& piece : c.pieces) {
+    const auto it = std::find(board_.pieces.begin(), board_.pieces.end(), piece.name);
+    if (it == board_.pieces.end() || !colour_ok(piece.color)) {
+      impossible_ = true;
+    } else {
+      pieces_.emplace_back(static_cast<std::int32_t>(it - board_.pieces.begin()), piece.color);
+    }
+  }
+
+  // Patterns: every placement whose points are all on this board; the
+  // entries of each cell in placement order.
+  use_patterns_ = !c.patterns.empty();
+  const std::size_t cells =
+      static_cast<std::size_t>(board_.columns) * static_cast<std::size_t>(board_.rows);
+  std::vector<std::vector<Entry>> by_cell(use_patterns_ ? cells : 0);
+  std::map<std::vector<Occupant>, std::size_t> shape_index;
+  for (std::size_t k = 0; k < c.patterns.size(); ++k) {
+    const Pattern& pattern = c.patterns[k];
+    bool fits = true;
+    for (const auto* list : {&pattern.stones, &pattern.empty}) {
+      for (const Occupant& o : *list) fits = fits && on_board(o.point) && colour_ok(o.color);
+    }
+    if (!fits || (pattern.stones.empty() && pattern.empty.empty())) continue;
+    const auto id = static_cast<std::uint32_t>(placement_size_.size());
+    std::uint32_t initial = 0;
+    for (const Occupant& o : pattern.stones) {
+      by_cell[cell(o.point)].push_back(
+          Entry{id, o.color == 0 ? Need::kAnyStone : Need::kColour, o.color});
+    }
+    for (const Occupant& o : pattern.empty) {
+      by_cell[cell(o.point)].push_back(
+          Entry{id, o.color == 0 ? Need::kNoStone : Need::kNotColour, o.color});
+      ++initial;  // an empty board meets every empty point
+    }
+    placement_size_.push_back(
+        static_cast<std::uint32_t>(pattern.stones.size() + pattern.empty.size()));
+    placement_pattern_.push_back(static_cast<std::uint32_t>(k));
+    initial_count_.push_back(initial);
+    // The stones relative to the placement's corner: one shape per
+    // orientation, whatever its translations.
+    if (!pattern.stones.empty()) {
+      std::int32_t x0 = board_.columns, y0 = board_.rows, x1 = 0, y1 = 0;
+      for (const auto* list : {&pattern.stones, &pattern.empty}) {
+        for (const Occupant& o : *list) {
+          x0 = std::min<std::int32_t>(x0, o.point.x);
+          y0 = std::min<std::int32_t>(y0, o.point.y);
+          x1 = std::max<std::int32_t>(x1, o.point.x);
+          y1 = std::max<std::int32_t>(y1, o.point.y);
+        }
+      }
+      Shape shape;
+      shape.width = x1 - x0 + 1;
+      shape.height = y1 - y0 + 1;
+      for (const Occupant& o : pattern.stones) {
+        shape.stones.push_back(Occupant{Point{static_cast<std::int16_t>(o.point.x - x0),
+                                              static_cast<std::int16_t>(o.point.y - y0)},
+                                        o.color});
+      }
+      std::sort(shape.stones.begin(), shape.stones.end());
+      if (shape_index.emplace(shape.stones, shapes_.size()).second)
+        shapes_.push_back(std::move(shape));
+    }
+  }
+  if (use_patterns_) {
+    if (placement_size_.empty()) impossible_ = true;
+    cell_begin_.assign(cells + 1, 0);
+    for (std::size_t i = 0; i < cells; ++i) {
+      cell_begin_[i + 1] = cell_begin_[i] + static_cast<std::uint32_t>(by_cell[i].size());
+      entries_.insert(entries_.end(), by_cell[i].begin(), by_cell[i].end());
+    }
+  }
+  cells_.assign(cells, 0);
+  link_bits_.assign(links_.empty() ? 0 : cells, 0);
+  piece_counts_.assign(
+      pieces_.empty() ? 0 : board_.pieces.size() * static_cast<std::size_t>(board_.colors), 0);
+  reset();
+}
+
+bool PositionMatcher::satisfied(Need need, std::int8_t want, std::int8_t cell) {
+  switch (need) {
+    case Need::kColour:
+      return cell == want;
+    case Need::kAnyStone:
+      return cell != 0;
+    case Need::kNotColour:
+      return cell != want;
+    case Need::kNoStone:
+      return cell == 0;
+  }
+  return false;
+}
+
+void PositionMatcher::reset() {
+  std::fill(cells_.begin(), cells_.end(), 0);
+  std::fill(link_bits_.begin(), link_bits_.end(), 0);
+  std::fill(piece_counts_.begin(), piece_counts_.end(), 0);
+  count_ = initial_count_;
+  complete_ = 0;
+  for (std::size_t i = 0; i < count_.size(); ++i) {
+    if (count_[i] == placement_size_[i]) ++complete_;
+  }
+}
+
+void PositionMatcher::set_cell(std::size_t at, std::int8_t colour) {
+  const std::int8_t old = cells_[at];
+  if (old == colour) return;
+  cells_[at] = colour;
+  if (!use_patterns_) return;
+  for (std::uint32_t e = cell_begin_[at]; e < cell_begin_[at + 1]; ++e) {
+    const Entry& entry = entries_[e];
+    const bool before = satisfied(entry.need, entry.color, old);
+    const bool after = satisfied(entry.need, entry.color, colour);
+    if (before == after) continue;
+    std::uint32_t& n = count_[entry.placement];
+    const std::uint32_t size = placement_size_[entry.placement];
+    if (after) {
+      if (++n == size) ++complete_;
+    } else {
+      if (n-- == size) --complete_;
+    }
+  }
+}
+
+void PositionMatcher::apply(const StreamNode& node) {
+  const auto cell = [&](const Point& p) {
+    return static_cast<std::size_t>(p.y) * static_cast<std::size_t>(board_.columns) +
+           static_cast<std::size_t>(p.x);
+  };
+  for (const Occupant& o : node.removed) set_cell(cell(o.point), 0);
+  for (const Occupant& o : node.placed) set_cell(cell(o.point), o.color);
+  if (!link_bits_.empty()) {
+    for (const TwixtLink& l : node.links_removed)
+      link_bits_[cell(l.a)] &= static_cast<std::uint8_t>(~link_bit(l));
+    for (const TwixtLink& l : node.links_added) link_bits_[cell(l.a)] |= link_bit(l);
+  }
+  if (!piece_counts_.empty() && node.piece >= 0 && !node.placed.empty()) {
+    const std::int8_t colour = node.placed.front().color;
+    ++piece_counts_[static_cast<std::size_t>(colour - 1) * board_.pieces.size() +
+                    static_cast<std::size_t>(node.piece)];
+  }
+}
+
+void PositionMatcher::undo(const StreamNode& node) {
+  const auto cell = [&](const Point& p) {
+    return static_cast<std::size_t>(p.y) * static_cast<std::size_t>(board_.columns) +
+           static_cast<std::size_t>(p.x);
+  };
+  for (const Occupant& o : node.placed) set_cell(cell(o.point), 0);
+  for (const Occupant& o : node.removed) set_cell(cell(o.point), o.color);
+  if (!link_bits_.empty()) {
+    for (const TwixtLink& l : node.links_added)
+      link_bits_[cell(l.a)] &= static_cast<std::uint8_t>(~link_bit(l));
+    for (const TwixtLink& l : node.links_removed) link_bits_[cell(l.a)] |= link_bit(l);
+  }
+  if (!piece_counts_.empty() && node.piece >= 0 && !node.placed.empty()) {
+    const std::int8_t colour = node.placed.front().color;
+    --piece_counts_[static_cast<std::size_t>(colour - 1) * board_.pieces.size() +
+                    static_cast<std::size_t>(node.piece)];
+  }
+}
+
+bool PositionMatcher::holds_now() const {
+  for (const auto& [at, colour] : has_) {
+    if (colour == 0 ? cells_[at] == 0 : cells_[at] != colour) return false;
+  }
+  for (const auto& [at, colour] : empty_) {
+    if (colour == 0 ? cells_[at] != 0 : cells_[at] == colour) return false;
+  }
+  for (const auto& [at, bit] : links_) {
+    if ((link_bits_[at] & bit) == 0) return false;
+  }
+  for (const auto& [piece, colour] : pieces_) {
+    bool found = false;
+    for (std::int32_t c = 1; c <= board_.colors && !found; ++c) {
+      if (colour != 0 && c != colour) continue;
+      found = piece_counts_[static_cast<std::size_t>(c - 1) * board_.pieces.size() +
+                            static_cast<std::size_t>(piece)] > 0;
+    }
+    if (!found) return false;
+  }
+  return !use_patterns_ || complete_ > 0;
+}
+
+std::int32_t PositionMatcher::matched_pattern() const {
+  for (std::size_t i = 0; i < count_.size(); ++i) {
+    if (count_[i] == placement_size_[i]) return static_cast<std::int32_t>(placement_pattern_[i]);
+  }
+  return -1;
+}
+
+bool PositionMatcher::may_match(std::string_view occupancy) const {
+  if (impossible_) return false;
+  const auto columns = static_cast<std::size_t>(board_.columns);
+  const auto rows = static_cast<std::size_t>(board_.rows);
+  const std::size_t bytes = (columns * rows + 7) / 8;
+  if (occupancy.size() != bytes * static_cast<std::size_t>(board_.colors)) return true;
+  const auto has_stone = [&](std::int8_t colour, std::size_t at) {
+    for (std::int8_t c = 1; c <= board_.colors; ++c) {
+      if (colour != 0 && c != colour) continue;
+      const std::size_t byte = static_cast<std::size_t>(c - 1) * bytes + at / 8;
+      if ((static_cast<unsigned char>(occupancy[byte]) >> (at % 8) & 1u) != 0) return true;
+    }
+    return false;
+  };
+  for (const auto& [at, colour] : has_) {
+    if (!has_stone(colour, at)) return false;
+  }
+  if (!use_patterns_ || shapes_.empty() || columns > 64) return true;
+  // Each row of each colour as a 64-bit word (bit x = column x); a shape
+  // can stand where the rows shifted by its stones' offsets all have a bit.
+  std::vector<std::uint64_t> words(static_cast<std::size_t>(board_.colors + 1) * rows, 0);
+  for (std::size_t y = 0; y < rows; ++y) {
+    for (std::size_t x = 0; x < columns; ++x) {
+      const std::size_t at = y * columns + x;
+      for (std::int8_t c = 1; c <= board_.colors; ++c) {
+        const std::size_t byte = static_cast<std::size_t>(c - 1) * bytes + at / 8;
+        if ((static_cast<unsigned char>(occupancy[byte]) >> (at % 8) & 1u) != 0) {
+          words[static_cast<std::size_t>(c) * rows + y] |= std::uint64_t{1} << x;
+          words[y] |= std::uint64_t{1} << x;  // row 0..rows-1: any colour
+        }
+      }
+    }
+  }
+  for (const Shape& shape : shapes_) {
+    if (shape.width > board_.columns || shape.height > board_.rows) continue;
+    const std::size_t anchors_x = columns - static_cast<std::size_t>(shape.width) + 1;
+    const std::uint64_t row_mask =
+        anchors_x >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << anchors_x) - 1;
+    for (std::size_t y = 0; y + static_cast<std::size_t>(shape.height) <= rows; ++y) {
+      std::uint64_t anchors = row_mask;
+      for (const Occupant& s : shape.stones) {
+        const std::size_t row = y + static_cast<std::size_t>(s.point.y);
+        anchors &= words[static_cast<std::size_t>(s.color) * rows + row] >> s.point.x;
+        if (anchors == 0) break;
+      }
+      if (anchors != 0) return true;
+    }
+  }
+  return false;
+}
+
+bool PositionMatcher::walk(std::string_view stream,
+                           const std::function<bool(const StreamNode&)>& visit,
+                           const std::vector<bool>* only) {
+  error_.clear();
+  if (impossible_) return true;
+  reset();
+  PositionStreamReader reader(stream, board_);
+  if (!reader.error().empty()) {
+    error_ = reader.error();
+    return false;
+  }
+  std::size_t depth = 0;  // path_[0 .. depth) are applied, root first
+  StreamNode node;
+  while (reader.next(&node)) {
+    // Leave the subtrees that ended: the parent is on the path.
+    while (depth > static_cast<std::size_t>(node.depth)) undo(path_[--depth]);
+    if (path_.size() <= depth) path_.resize(depth + 1);
+    std::swap(path_[depth], node);
+    const StreamNode& here = path_[depth];
+    ++depth;
+    if (here.stopped) {
+      // No position here; its (empty) change keeps the path in step.
+      continue;
+    }
+    apply(here);
+    if (only != nullptr && (here.index >= only->size() || !(*only)[here.index])) continue;
+    if (holds_now() && !visit(here)) return true;
+  }
+  if (!reader.error().empty()) {
+    error_ = reader.error();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ludex
