@@ -14,7 +14,7 @@
 namespace ludex {
 
 // The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 class Database {
  public:

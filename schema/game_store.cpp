@@ -42,7 +42,7 @@ struct IdRun {
 };
 
 // The number of evaluation sources (EvalSource values).
-constexpr std::size_t kEvalSources = 2;
+constexpr std::size_t kEvalSources = kEvalSourceCount;
 // The parent position of a root, for GameStore::Impl::store_node_data.
 constexpr std::size_t kNoParent = static_cast<std::size_t>(-1);
 
@@ -60,6 +60,14 @@ bool is_default_property(const Property& p) {
   return p.id.empty() && p.values.empty() && !p.raw_bytes;
 }
 
+// Whether source file f has a game whose positions must be computed again
+// (?2 = this build's kPositionHashVersion) or a sighting that lost its stored
+// copy: the condition of KnownFile::positions_stale.
+constexpr const char* kStaleFile =
+    "(EXISTS (SELECT 1 FROM games AS g WHERE g.file_id = f.file_id AND g.family <> 'other' "
+    "AND g.hash_version IS NOT ?2) OR EXISTS (SELECT 1 FROM game_sightings AS s "
+    "WHERE s.file_id = f.file_id AND s.duplicate_of IS NULL))";
+
 }  // namespace
 
 struct GameStore::Impl {
@@ -75,18 +83,26 @@ struct GameStore::Impl {
                  "INSERT INTO meta (key, value) VALUES (?1, ?2) "
                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
         delete_meta(db, "DELETE FROM meta WHERE key = ?1"),
-        find_file(db,
-                  "SELECT f.file_id, f.size, f.mtime_ns, f.content_hash, EXISTS (SELECT 1 "
-                  "FROM games AS g WHERE g.file_id = f.file_id AND g.family <> 'other' "
-                  "AND g.hash_version IS NOT ?2) OR EXISTS (SELECT 1 FROM game_sightings AS s "
-                  "WHERE s.file_id = f.file_id AND s.duplicate_of IS NULL) "
-                  "FROM source_files AS f WHERE f.path = ?1"),
+        find_file(db, std::string("SELECT f.file_id, f.size, f.mtime_ns, f.content_hash, ") +
+                          kStaleFile +
+                          ", f.format = 'archive', coalesce(f.container_id, 0), f.absent "
+                          "FROM source_files AS f WHERE f.path = ?1"),
+        find_members(db,
+                     std::string("WITH RECURSIVE below (id) AS (SELECT file_id FROM source_files "
+                                 "WHERE container_id = ?1 UNION ALL SELECT s.file_id FROM "
+                                 "source_files AS s JOIN below AS b ON s.container_id = b.id) "
+                                 "SELECT f.file_id, f.size, f.mtime_ns, f.content_hash, ") +
+                         kStaleFile +
+                         ", f.format = 'archive', coalesce(f.container_id, 0), f.absent, f.path "
+                         "FROM below JOIN source_files AS f ON f.file_id = below.id "
+                         "ORDER BY f.file_id"),
         upsert_file(db,
-                    "INSERT INTO source_files (path, size, mtime_ns, content_hash, format) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (path) DO UPDATE SET "
-                    "size = excluded.size, mtime_ns = excluded.mtime_ns, "
-                    "content_hash = excluded.content_hash, format = excluded.format "
-                    "RETURNING file_id"),
+                    "INSERT INTO source_files (path, size, mtime_ns, content_hash, format, "
+                    "container_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (path) DO "
+                    "UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, "
+                    "content_hash = excluded.content_hash, format = excluded.format, "
+                    "container_id = excluded.container_id, absent = 0 RETURNING file_id"),
+        mark_absent(db, "UPDATE source_files SET absent = ?2 WHERE file_id = ?1"),
         find_player(db, "SELECT player_id FROM players WHERE name = ?1"),
         insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
         find_piece(db, "SELECT piece_id FROM pieces WHERE name = ?1"),
@@ -139,7 +155,10 @@ struct GameStore::Impl {
                              "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
         delete_file_errors(db, "DELETE FROM import_errors WHERE file_id = ?1"),
         reset_game_count(db, "UPDATE source_files SET game_count = 0 WHERE file_id = ?1"),
-        list_files(db, "SELECT file_id, path FROM source_files ORDER BY path"),
+        list_files(db,
+                   "SELECT file_id, path FROM source_files WHERE container_id IS NULL "
+                   "ORDER BY path"),
+        is_file(db, "SELECT format <> 'archive' FROM source_files WHERE file_id = ?1"),
         delete_file(db, "DELETE FROM source_files WHERE file_id = ?1"),
         first_copy(db,
                    "SELECT game_id FROM games WHERE moves_hash = ?1 AND moves_hash IS NOT NULL "
@@ -196,7 +215,8 @@ struct GameStore::Impl {
   Database* database = nullptr;  // the same connection, for a GameLoader
   SQLite::Statement begin, commit, is_empty, max_game_id, max_node_id;
   SQLite::Statement get_meta, set_meta, delete_meta;
-  SQLite::Statement find_file, upsert_file, find_player, insert_player, find_piece, insert_piece;
+  SQLite::Statement find_file, find_members, upsert_file, mark_absent, find_player, insert_player,
+      find_piece, insert_piece;
   SQLite::Statement insert_game, insert_game_player, count_game;
   // Per-node rows, written many per statement; flushed by flush_rows().
   BatchedInsert nodes, moves, evaluations, comments, properties;
@@ -206,7 +226,7 @@ struct GameStore::Impl {
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
   SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
   SQLite::Statement delete_file_errors, reset_game_count;
-  SQLite::Statement list_files, delete_file, first_copy, relink_copies;
+  SQLite::Statement list_files, is_file, delete_file, first_copy, relink_copies;
   SQLite::Statement insert_sighting, delete_file_sightings, relink_sightings;
   std::int64_t last_duplicate_of = 0;  // of the last game stored, 0 for a first copy
 
@@ -552,7 +572,32 @@ std::optional<KnownFile> GameStore::find_file(const std::string& path) {
   f.mtime_ns = st.getColumn(2).getInt64();
   f.content_hash = st.getColumn(3).getString();
   f.positions_stale = st.getColumn(4).getInt() != 0;
+  f.is_archive = st.getColumn(5).getInt() != 0;
+  f.container_id = st.getColumn(6).getInt64();
+  f.absent = st.getColumn(7).getInt() != 0;
   return f;
+}
+
+std::vector<KnownMember> GameStore::find_members(std::int64_t container_id) {
+  SQLite::Statement& st = impl_->find_members;
+  ResetOnExit reset(st);
+  st.bind(1, container_id);
+  st.bind(2, kPositionHashVersion);
+  std::vector<KnownMember> out;
+  while (st.executeStep()) {
+    KnownMember m;
+    m.file.file_id = st.getColumn(0).getInt64();
+    m.file.size = st.getColumn(1).getInt64();
+    m.file.mtime_ns = st.getColumn(2).getInt64();
+    m.file.content_hash = st.getColumn(3).getString();
+    m.file.positions_stale = st.getColumn(4).getInt() != 0;
+    m.file.is_archive = st.getColumn(5).getInt() != 0;
+    m.file.container_id = st.getColumn(6).getInt64();
+    m.file.absent = st.getColumn(7).getInt() != 0;
+    m.path = st.getColumn(8).getString();
+    out.push_back(std::move(m));
+  }
+  return out;
 }
 
 std::int64_t GameStore::upsert_file(const SourceFileInfo& file) {
@@ -564,8 +609,22 @@ std::int64_t GameStore::upsert_file(const SourceFileInfo& file) {
   st.bind(3, file.mtime_ns);
   st.bindNoCopy(4, file.content_hash);
   st.bindNoCopy(5, file.format);
+  if (file.container_id != 0) {
+    st.bind(6, file.container_id);
+  } else {
+    st.bind(6);
+  }
   if (!st.executeStep()) throw std::runtime_error("upsert of " + file.path + " returned no id");
   return st.getColumn(0).getInt64();
+}
+
+void GameStore::mark_absent(std::int64_t file_id, bool absent) {
+  assert(impl_->in_batch);
+  SQLite::Statement& st = impl_->mark_absent;
+  ResetOnExit reset(st);
+  st.bind(1, file_id);
+  st.bind(2, absent ? 1 : 0);
+  st.exec();
 }
 
 void GameStore::clear_file(std::int64_t file_id) {
@@ -625,10 +684,29 @@ std::vector<std::pair<std::int64_t, std::string>> GameStore::list_files() {
   return out;
 }
 
-void GameStore::remove_file(std::int64_t file_id) {
+std::int64_t GameStore::remove_file(std::int64_t file_id) {
+  bool is_file = true;
+  {
+    ResetOnExit reset(impl_->is_file);
+    impl_->is_file.bind(1, file_id);
+    if (impl_->is_file.executeStep()) is_file = impl_->is_file.getColumn(0).getInt() != 0;
+  }
+  std::int64_t removed = is_file ? 1 : remove_members(file_id);
   clear_file(file_id);
   impl_->delete_file.bind(1, file_id);
   run(impl_->delete_file);
+  return removed;
+}
+
+std::int64_t GameStore::remove_members(std::int64_t container_id) {
+  std::int64_t removed = 0;
+  for (const KnownMember& m : find_members(container_id)) {
+    if (!m.file.is_archive) ++removed;
+    clear_file(m.file.file_id);
+    impl_->delete_file.bind(1, m.file.file_id);
+    run(impl_->delete_file);
+  }
+  return removed;
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {

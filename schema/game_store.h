@@ -17,13 +17,21 @@
 
 namespace ludex {
 
-// A source file as seen on disk.
+// The source_files.format of an archive's own row (docs/schema.md, "Archives").
+inline constexpr const char* kArchiveFormat = "archive";
+
+// A source file as seen on disk, an archive, or a member of an archive.
 struct SourceFileInfo {
-  std::string path;  // as given on the command line / found by the walk
+  // As given on the command line / found by the walk; a member's is
+  // "ARCHIVE//MEMBER" (docs/formats.md, "Archives").
+  std::string path;
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;  // modification time, nanoseconds since the epoch
   std::string content_hash;   // hex digest of the content (xxh3-128)
-  std::string format;         // "sgf", "gtv", "t1", "" when unrecognised
+  // "sgf", "gtv", "t1", "" when unrecognised; kArchiveFormat for an archive.
+  std::string format;
+  // The file_id of the archive that holds this member; 0 for a file on disk.
+  std::int64_t container_id = 0;
 };
 
 // A source file as recorded in the database.
@@ -39,6 +47,17 @@ struct KnownFile {
   // the file that import --dedupe did not store has lost every stored copy
   // (game_sightings.duplicate_of NULL): importing it again stores the game.
   bool positions_stale = false;
+  bool is_archive = false;        // format kArchiveFormat: the row of an archive
+  std::int64_t container_id = 0;  // as SourceFileInfo::container_id
+  // A member its archive no longer held when last read to its end (kept
+  // until import --prune forgets it).
+  bool absent = false;
+};
+
+// A row below an archive (a member, or an archive inside it).
+struct KnownMember {
+  std::string path;
+  KnownFile file;
 };
 
 class GameStore {
@@ -72,15 +91,27 @@ class GameStore {
   void finish_bulk_load();
 
   std::optional<KnownFile> find_file(const std::string& path);
-  // Inserts the file or updates its size, mtime, hash and format; returns its id.
+  // Every row below the archive container_id (its members, the archives
+  // inside it and theirs), each with what find_file() tells of it, by file_id.
+  std::vector<KnownMember> find_members(std::int64_t container_id);
+  // Inserts the file or updates its size, mtime, hash, format and container
+  // (and clears absent); returns its id.
   std::int64_t upsert_file(const SourceFileInfo& file);
+  // Sets or clears KnownFile::absent of a member.
+  void mark_absent(std::int64_t file_id, bool absent);
 
-  // Every recorded source file as (file_id, path), by path.
+  // Every recorded source file on disk (files and archives, not members) as
+  // (file_id, path), by path.
   std::vector<std::pair<std::int64_t, std::string>> list_files();
 
   // Removes a file's games (as clear_file) and its source_files row: the
-  // file is forgotten. Requires an open batch.
-  void remove_file(std::int64_t file_id);
+  // file is forgotten; an archive is forgotten with everything below it.
+  // Returns how many files (rows that are not archives) went. Requires an
+  // open batch.
+  std::int64_t remove_file(std::int64_t file_id);
+  // Forgets everything below the archive container_id (remove_file of each
+  // row); the archive's own row stays. Returns how many files went.
+  std::int64_t remove_members(std::int64_t container_id);
   // Deletes every game (with its nodes, moves, ...) and every error recorded
   // for the file, and the players no other game refers to; the file row
   // stays (game_count 0). Deletes by id ranges, not row by row.

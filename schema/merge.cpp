@@ -9,8 +9,8 @@ namespace ludex {
 struct MergeSource::Impl {
   explicit Impl(SQLite::Database& db)
       : files(db,
-              "SELECT file_id, path, size, mtime_ns, content_hash, format FROM source_files "
-              "ORDER BY file_id"),
+              "SELECT file_id, path, size, mtime_ns, content_hash, format, "
+              "coalesce(container_id, 0) FROM source_files ORDER BY file_id"),
         games(db, "SELECT game_id, file_id FROM games ORDER BY game_id"),
         errors(db,
                "SELECT e.severity, e.game_index, e.byte_offset, e.line, e.col, e.message "
@@ -42,6 +42,7 @@ std::vector<MergeFile> MergeSource::files() {
     f.info.mtime_ns = st.getColumn(3).getInt64();
     f.info.content_hash = st.getColumn(4).getString();
     f.info.format = st.getColumn(5).getString();
+    f.info.container_id = st.getColumn(6).getInt64();
     out.push_back(std::move(f));
   }
   return out;

@@ -16,7 +16,7 @@ namespace ludex {
 
 struct MergeFile {
   std::int64_t file_id = 0;  // in the source database
-  SourceFileInfo info;
+  SourceFileInfo info;       // info.container_id is a file_id of the source database
 };
 
 struct MergeSighting {
@@ -32,7 +32,7 @@ class MergeSource {
   MergeSource(const MergeSource&) = delete;
   MergeSource& operator=(const MergeSource&) = delete;
 
-  // Every source file, by file_id.
+  // Every source file, by file_id (so an archive comes before its members).
   std::vector<MergeFile> files();
   // Every game as (game_id, file_id), by game_id (the database's input order).
   std::vector<std::pair<std::int64_t, std::int64_t>> games();

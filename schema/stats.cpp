@@ -18,7 +18,9 @@ DbInfo read_info(Database& db) {
   SQLite::Database& h = db.handle();
   DbInfo info;
   info.schema_version = db.schema_version();
-  info.files = count(h, "SELECT count(*) FROM source_files");
+  // An archive's own row is not a file: its members are (docs/schema.md).
+  info.files = count(h, "SELECT count(*) FROM source_files WHERE format <> 'archive'");
+  info.archives = count(h, "SELECT count(*) FROM source_files WHERE format = 'archive'");
   info.games = count(h, "SELECT count(*) FROM games");
   info.nodes = count(h, "SELECT count(*) FROM nodes");
   info.moves = count(h, "SELECT count(*) FROM moves");

@@ -13,7 +13,8 @@
 namespace ludex {
 
 struct DbInfo {
-  std::int64_t files = 0;
+  std::int64_t files = 0;     // files on disk and members of archives
+  std::int64_t archives = 0;  // archives (their members are counted as files)
   std::int64_t games = 0;
   std::int64_t nodes = 0;
   std::int64_t moves = 0;

@@ -57,10 +57,11 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
                               "pieces", "players", "position_events", "properties",
                               "source_files"});
   CHECK(schema_names(db, "index") ==
-        std::set<std::string>{
-            "evaluations_by_swing", "evaluations_by_value", "game_players_by_player",
-            "game_sightings_by_duplicate", "games_by_date", "games_by_family", "games_by_file",
-            "games_by_moves_hash", "import_errors_by_file", "nodes_by_hash", "players_by_folded"});
+        std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
+                              "game_players_by_player", "game_sightings_by_duplicate",
+                              "games_by_date", "games_by_family", "games_by_file",
+                              "games_by_moves_hash", "import_errors_by_file", "nodes_by_hash",
+                              "players_by_folded", "source_files_by_container"});
   CHECK(schema_names(db, "trigger").size() == 3);
   CHECK(schema_names(db, "view") == std::set<std::string>{"node_order"});
 }
