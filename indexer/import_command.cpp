@@ -1,8 +1,10 @@
 // ludex import --db DB PATH...
 #include <unistd.h>
 
+#include <cstdint>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "indexer/commands.h"
 #include "indexer/importer.h"
@@ -11,6 +13,42 @@
 
 namespace ludex {
 namespace po = boost::program_options;
+namespace {
+
+// "123", "64K", "256M", "2G" (binary multiples, either case); nullopt if not such a size.
+std::optional<std::int64_t> parse_byte_size(const std::string& text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  std::int64_t value = 0;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+    value = value * 10 + (text[i] - '0');
+  if (i == 0) return std::nullopt;
+  int shift = 0;
+  if (i + 1 == text.size()) {
+    switch (text[i]) {
+      case 'k':
+      case 'K':
+        shift = 10;
+        break;
+      case 'm':
+      case 'M':
+        shift = 20;
+        break;
+      case 'g':
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        return std::nullopt;
+    }
+  } else if (i != text.size()) {
+    return std::nullopt;
+  }
+  if (value > (std::int64_t{1} << (62 - shift))) return std::nullopt;
+  return value << shift;
+}
+
+}  // namespace
 
 int run_import_command(const std::vector<std::string>& args) {
   po::options_description options("ludex import --db DB PATH...");
@@ -18,12 +56,14 @@ int run_import_command(const std::vector<std::string>& args) {
       ("help,h", "show this help")                                   //
       ("db", po::value<std::string>()->required(), "database file")  //
       ("path", po::value<std::vector<std::string>>()->required(),
-       "files and directories to import (recursive)")                                     //
+       "files, directories (recursive) and archives to import")                           //
       ("jobs,j", po::value<int>()->default_value(0), "parse workers (0 = one per core)")  //
       ("quiet,q", "no diagnostics, progress or summary on stderr")                        //
       ("prune", "forget recorded files under the given paths that no longer exist")       //
       ("dedupe", "do not store games whose moves are already stored; record where seen")  //
-      ("warnings", "list every warning, not only their number");
+      ("warnings", "list every warning, not only their number")                           //
+      ("max-member-size", po::value<std::string>()->default_value("256M"),
+       "largest archive member read (bytes; K, M, G suffixes)");
   po::positional_options_description positional;
   positional.add("path", -1);
   const auto parsed = parse_command_line("import", args, options, &positional);
@@ -45,6 +85,14 @@ int run_import_command(const std::vector<std::string>& args) {
     std::cerr << "ludex import: --jobs must not be negative\n";
     return 2;
   }
+  const std::optional<std::int64_t> max_member =
+      parse_byte_size(vm["max-member-size"].as<std::string>());
+  if (!max_member || *max_member <= 0) {
+    std::cerr << "ludex import: --max-member-size takes a positive size such as 256M, not '"
+              << vm["max-member-size"].as<std::string>() << "'\n";
+    return 2;
+  }
+  opts.archive_limits.max_member_bytes = *max_member;
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadWrite);
   Importer importer(db, opts, std::cerr);
   const ImportSummary s = importer.run(vm["path"].as<std::vector<std::string>>());
@@ -56,9 +104,13 @@ int run_import_command(const std::vector<std::string>& args) {
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "
               << s.files_unchanged << " unchanged, " << s.files_pruned << " pruned, "
-              << s.files_failed << " not game files; " << s.duplicates << " duplicates ("
-              << s.deduped << " not stored); " << s.errors << " errors, " << s.warnings
-              << " warnings; " << std::fixed << std::setprecision(2) << s.seconds << " s\n";
+              << s.files_failed << " not game files; ";
+    if (s.archives != 0) {
+      std::cerr << s.archives << " archives (" << s.archives_unchanged << " unchanged); ";
+    }
+    std::cerr << s.duplicates << " duplicates (" << s.deduped << " not stored); " << s.errors
+              << " errors, " << s.warnings << " warnings; " << std::fixed << std::setprecision(2)
+              << s.seconds << " s\n";
   }
   return 0;
 }

@@ -1,8 +1,11 @@
 #include "indexer/importer.h"
 
+#include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <system_error>
 #include <unordered_map>
@@ -69,7 +72,6 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // among the older ones.
   sum.games_rehashed = store.refresh_moves_hashes();
   const WalkResult walk = walk_paths(paths);
-  sum.files_found = static_cast<std::int64_t>(walk.files.size());
 
   // The progress line is rewritten in place; a diagnostic first erases it.
   bool progress_shown = false;
@@ -89,6 +91,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     diagnostics_ << path << ": " << d.to_string() << "\n";
   };
   std::int64_t files_done = 0;
+  // Files on disk, plus the files recorded in the known archives among them.
+  std::int64_t progress_total = static_cast<std::int64_t>(walk.files.size());
   auto last_progress = start;
   auto show_progress = [&] {
     if (!options_.progress) return;
@@ -97,7 +101,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     last_progress = now;
     ImportProgress p;
     p.files_done = files_done;
-    p.files_total = sum.files_found;
+    p.files_total = std::max(progress_total, files_done);
     p.games = sum.games;
     p.duplicates = sum.duplicates;
     p.deduped = sum.deduped;
@@ -152,7 +156,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     // Pruned before the files are looked up and parsed: a file whose
     // --dedupe sightings lose their stored copy here is then stale and
     // parsed again by this same import, which then ends in the state a
-    // fresh import of what is left gives.
+    // fresh import of what is left gives. (Members of an archive still on
+    // disk are pruned when the archive is read, below.)
     std::vector<std::string> roots;
     for (const std::string& p : paths) {
       std::string root = std::filesystem::absolute(p).lexically_normal().string();
@@ -168,38 +173,202 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       bool under = false;
       for (const std::string& root : roots) under = under || is_under(path, root);
       if (!under) continue;
-      store.remove_file(file_id);
-      ++sum.files_pruned;
+      sum.files_pruned += store.remove_file(file_id);
     }
   }
   std::int64_t games_in_batch = 0;
 
-  // What the database already knows of each file, looked up once before the
-  // workers start: they skip unchanged files without touching the database,
-  // and the writer knows which files it replaces. (Lookups only: the map is
-  // not written while the workers read it.)
+  // What the database already knows of each file, and of everything below
+  // each known archive, looked up once before the workers start: they skip
+  // unchanged files and archives without touching the database, and the
+  // writer knows which files it replaces. (Lookups only: the maps are not
+  // written while the workers read them.)
   std::unordered_map<std::string, KnownFile> known_files;
+  // Archive file_id -> the paths recorded directly in it.
+  std::unordered_map<std::int64_t, std::vector<std::string>> known_children;
+  // Archives with something stale below them: read again even if unchanged.
+  std::unordered_set<std::int64_t> stale_archives;
+  // Archive file_id -> how many files (not archives) are recorded below it.
+  std::unordered_map<std::int64_t, std::int64_t> files_below;
   for (const std::string& path : walk.files) {
-    if (std::optional<KnownFile> known = store.find_file(path)) {
-      known_files.emplace(path, std::move(*known));
+    std::optional<KnownFile> known = store.find_file(path);
+    if (!known) continue;
+    if (known->is_archive) {
+      std::unordered_map<std::int64_t, std::int64_t> parent_of;
+      std::vector<std::int64_t> stale;
+      for (KnownMember& m : store.find_members(known->file_id)) {
+        parent_of[m.file.file_id] = m.file.container_id;
+        known_children[m.file.container_id].push_back(m.path);
+        if (m.file.positions_stale) stale.push_back(m.file.file_id);
+        if (!m.file.is_archive && !m.file.absent) {
+          for (std::int64_t up = m.file.container_id; up != 0;) {
+            ++files_below[up];
+            const auto p = parent_of.find(up);
+            up = p == parent_of.end() ? 0 : p->second;
+          }
+        }
+        known_files.emplace(std::move(m.path), m.file);
+      }
+      progress_total += files_below[known->file_id] - 1;
+      // Rows come by file_id, so a member's archive is listed before it.
+      for (std::int64_t id : stale) {
+        for (std::int64_t up = parent_of[id]; up != 0;) {
+          stale_archives.insert(up);
+          const auto p = parent_of.find(up);
+          up = p == parent_of.end() ? 0 : p->second;
+        }
+      }
     }
+    known_files.emplace(path, std::move(*known));
   }
   auto should_parse = [&known_files](const std::string& path, std::int64_t,
                                      const std::string& hash) {
     // A file whose positions are stale (stored by an older hash version)
-    // is parsed again even when its content is unchanged.
+    // is parsed again even when its content is unchanged; so is a file
+    // recorded as an archive.
     const auto it = known_files.find(path);
-    return it == known_files.end() || it->second.positions_stale || it->second.content_hash != hash;
+    return it == known_files.end() || it->second.positions_stale || it->second.is_archive ||
+           it->second.content_hash != hash;
+  };
+  auto should_read_archive = [&](const std::string& path, std::int64_t, const std::string& hash) {
+    // content_hash is '' until an import read the archive to its end.
+    const auto it = known_files.find(path);
+    return it == known_files.end() || !it->second.is_archive || it->second.content_hash.empty() ||
+           it->second.content_hash != hash || stale_archives.count(it->second.file_id) != 0;
   };
 
+  // Forgets what is marked absent anywhere below the archive archive_id.
+  std::function<void(std::int64_t)> prune_absent = [&](std::int64_t archive_id) {
+    const auto children = known_children.find(archive_id);
+    if (children == known_children.end()) return;
+    for (const std::string& path : children->second) {
+      const auto known = known_files.find(path);
+      if (known == known_files.end()) continue;
+      if (known->second.absent) {
+        sum.files_pruned += store.remove_file(known->second.file_id);
+      } else if (known->second.is_archive) {
+        prune_absent(known->second.file_id);
+      }
+    }
+  };
+
+  // The archives being read, outermost first: members are stored in the last.
+  struct OpenArchive {
+    std::int64_t file_id = 0;
+    SourceFileInfo info;
+    // Paths stored or found unchanged in it by this import -> file_id.
+    std::unordered_map<std::string, std::int64_t> seen;
+  };
+  std::vector<OpenArchive> open_archives;
+
   std::int64_t file_id = 0;  // of the file whose parts are arriving
+  auto begin_archive = [&](FileResult& r) {
+    ++sum.archives;
+    OpenArchive* parent = open_archives.empty() ? nullptr : &open_archives.back();
+    const auto known = known_files.find(r.path);
+    if (r.skipped) {
+      ++sum.archives_unchanged;
+      std::int64_t below = 0;
+      if (known != known_files.end()) {
+        const auto n = files_below.find(known->second.file_id);
+        if (n != files_below.end()) below = n->second;
+        if (parent != nullptr) parent->seen[r.path] = known->second.file_id;
+        if (known->second.absent) store.mark_absent(known->second.file_id, false);
+        // What an earlier read found gone from it is forgotten now, without
+        // reading it again.
+        if (options_.prune) prune_absent(known->second.file_id);
+      }
+      sum.files_found += below;
+      sum.files_unchanged += below;
+      files_done += below;
+      return;
+    }
+    if (parent != nullptr && r.repeated) {
+      const auto earlier = parent->seen.find(r.path);
+      if (earlier != parent->seen.end()) {
+        store.remove_members(earlier->second);
+        store.clear_file(earlier->second);
+      }
+    }
+    if (known != known_files.end()) {
+      // An archive read again keeps its members until each is replaced; a
+      // file that became an archive loses its games.
+      store.clear_file(known->second.file_id);
+    }
+    OpenArchive a;
+    a.info.path = r.path;
+    a.info.size = r.size;
+    a.info.mtime_ns = r.mtime_ns;
+    a.info.format = kArchiveFormat;
+    a.info.container_id = parent != nullptr ? parent->file_id : 0;
+    // No hash until the archive has been read to its end (end_archive).
+    a.file_id = store.upsert_file(a.info);
+    a.info.content_hash = r.content_hash;
+    if (parent != nullptr) parent->seen[r.path] = a.file_id;
+    if (!r.readable) {
+      const Diagnostic d = file_error(r.read_error);
+      store.add_error(a.file_id, d);
+      report(r.path, d);
+    }
+    open_archives.push_back(std::move(a));
+  };
+  auto end_archive = [&](FileResult& r) {
+    assert(!open_archives.empty());
+    OpenArchive& a = open_archives.back();
+    for (const Diagnostic& d : r.parsed.diagnostics) {
+      store.add_error(a.file_id, d);
+      report(a.info.path, d);
+    }
+    // Read to its end: what is recorded in it and was not seen is gone from
+    // it. --prune forgets it; otherwise it is kept, marked absent, so that a
+    // later --prune forgets it even if the archive is unchanged by then.
+    if (r.complete) {
+      const auto children = known_children.find(a.file_id);
+      if (children != known_children.end()) {
+        for (const std::string& path : children->second) {
+          if (a.seen.count(path) != 0) continue;
+          const auto known = known_files.find(path);
+          if (known == known_files.end()) continue;
+          if (options_.prune) {
+            sum.files_pruned += store.remove_file(known->second.file_id);
+          } else if (!known->second.absent) {
+            store.mark_absent(known->second.file_id, true);
+          }
+        }
+      }
+    }
+    if (!r.content_hash.empty()) {
+      a.info.content_hash = r.content_hash;
+      store.upsert_file(a.info);
+    }
+    open_archives.pop_back();
+  };
   auto consume = [&](FileResult&& r) {
     show_progress();
+    if (r.kind == SourceKind::kArchive) {
+      begin_archive(r);
+      return;
+    }
+    if (r.kind == SourceKind::kArchiveEnd) {
+      end_archive(r);
+      return;
+    }
     if (r.part == 0) {
+      OpenArchive* archive = nullptr;
+      if (r.kind == SourceKind::kMember) {
+        assert(!open_archives.empty());
+        archive = &open_archives.back();
+      }
       ++files_done;
+      if (!r.repeated) ++sum.files_found;
       sum.bytes += r.size;
+      const auto known = known_files.find(r.path);
       if (r.skipped) {
         ++sum.files_unchanged;
+        if (archive != nullptr && known != known_files.end()) {
+          archive->seen[r.path] = known->second.file_id;
+          if (known->second.absent) store.mark_absent(known->second.file_id, false);
+        }
         return;
       }
       SourceFileInfo info;
@@ -208,13 +377,34 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       info.mtime_ns = r.mtime_ns;
       info.content_hash = r.content_hash;
       info.format = r.parsed.format;
-      if (const auto known = known_files.find(r.path); known != known_files.end()) {
+      info.container_id = archive != nullptr ? archive->file_id : 0;
+      // A later member of the same path replaces the earlier one, as
+      // extracting the archive would.
+      std::int64_t earlier = 0;
+      if (archive != nullptr && r.repeated) {
+        const auto it = archive->seen.find(r.path);
+        if (it != archive->seen.end()) earlier = it->second;
+      }
+      const bool repeated = earlier != 0;
+      if (repeated) {
+        store.remove_members(earlier);
+        store.clear_file(earlier);
+      } else if (known != known_files.end()) {
+        if (known->second.is_archive) store.remove_members(known->second.file_id);
         store.clear_file(known->second.file_id);
         ++sum.files_replaced;
       } else {
         ++sum.files_new;
       }
       file_id = store.upsert_file(info);
+      if (archive != nullptr) archive->seen[r.path] = file_id;
+      if (repeated) {
+        Diagnostic w = file_error(
+            "the archive holds more than one member of this name; the last one is imported");
+        w.severity = Severity::kWarning;
+        store.add_error(file_id, w);
+        report(r.path, w);
+      }
       if (!r.readable) {
         const Diagnostic d = file_error(r.read_error);
         store.add_error(file_id, d);
@@ -249,7 +439,13 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   };
   PipelineOptions pipeline;
   pipeline.jobs = options_.jobs;
-  run_parse_pipeline(walk.files, pipeline, should_parse, consume);
+  pipeline.archives = options_.archives;
+  pipeline.archive_limits = options_.archive_limits;
+  PipelineCallbacks callbacks;
+  callbacks.should_parse = should_parse;
+  callbacks.should_read_archive = should_read_archive;
+  callbacks.consume = consume;
+  run_parse_pipeline(walk.files, pipeline, callbacks);
   store.commit();
   erase_progress();
   if (bulk) store.finish_bulk_load();

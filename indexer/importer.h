@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "importers/archive/archive_reader.h"
 #include "schema/database.h"
 
 namespace ludex {
@@ -33,18 +34,26 @@ struct ImportOptions {
   // Rewrite a one-line progress report in place on the diagnostics stream
   // (meant for a terminal) at most four times a second.
   bool progress = false;
+  // Archives (docs/formats.md, "Archives"): read member by member under
+  // these limits. false reads an archive as one (unrecognised) file.
+  bool archives = true;
+  ArchiveLimits archive_limits;
 };
 
+// Files count files on disk and members of archives alike; an archive itself
+// is not a file (archives counts it).
 struct ImportSummary {
   std::int64_t files_found = 0;
   std::int64_t files_new = 0;
   std::int64_t files_unchanged = 0;  // same content hash as recorded: skipped
   std::int64_t files_replaced = 0;   // known path, new content: games replaced
   std::int64_t files_failed = 0;     // unreadable or not a game file at all
-  std::int64_t files_pruned = 0;     // recorded, gone from the given paths: forgotten
-  std::int64_t games = 0;            // stored
-  std::int64_t duplicates = 0;       // games whose moves were already stored (stored or not)
-  std::int64_t deduped = 0;          // duplicates not stored (--dedupe)
+  std::int64_t files_pruned = 0;     // recorded, gone from the given paths or archives: forgotten
+  std::int64_t archives = 0;         // archives found (on disk and inside archives)
+  std::int64_t archives_unchanged = 0;  // same content hash as recorded: skipped undecompressed
+  std::int64_t games = 0;               // stored
+  std::int64_t duplicates = 0;          // games whose moves were already stored (stored or not)
+  std::int64_t deduped = 0;             // duplicates not stored (--dedupe)
   // Stored games given their moves hash first (GameStore::refresh_moves_hashes):
   // those of a database migrated from before schema version 3, or every
   // stored game when the database's moves_hash_version is not this build's.
@@ -80,7 +89,8 @@ class Importer {
   // message"); the database must be open read-write. Neither is owned.
   Importer(Database& db, const ImportOptions& options, std::ostream& diagnostics);
 
-  // Imports every file under paths. Returns the figures of this run.
+  // Imports every file under paths, archives member by member. Returns the
+  // figures of this run.
   ImportSummary run(const std::vector<std::string>& paths);
 
  private:

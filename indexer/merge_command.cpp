@@ -12,6 +12,12 @@
 // later modification time, as an import of the newer file would (the other
 // version's games are replaced, never silently: each such file is reported
 // on stderr and counted in the summary).
+//
+// Archives (docs/schema.md, "Archives"): an archive's members are matched by
+// path like files. An archive row only in B is copied; in both, it stays A's
+// (with its content hash cleared when B's differs, so that the next import
+// reads the archive again: A then holds members of both versions). A member
+// whose archive is a plain file in A (kept as newer) is not copied.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -90,8 +96,28 @@ int run_merge_command(const std::vector<std::string>& args) {
   store.begin();
   // B's file_id -> A's file_id, for the files whose games are copied.
   std::unordered_map<std::int64_t, std::int64_t> copied;
-  for (const MergeFile& f : source.files()) {
+  // B's file_id -> A's file_id, for B's archives that are archives in A.
+  std::unordered_map<std::int64_t, std::int64_t> archives;
+  for (MergeFile f : source.files()) {
+    if (f.info.container_id != 0) {
+      const auto container = archives.find(f.info.container_id);
+      if (container == archives.end()) continue;
+      f.info.container_id = container->second;
+    }
+    const bool is_archive = f.info.format == kArchiveFormat;
     const std::optional<KnownFile> known = store.find_file(f.info.path);
+    if (is_archive && known && known->is_archive) {
+      archives.emplace(f.file_id, known->file_id);
+      if (known->content_hash != f.info.content_hash && !known->content_hash.empty()) {
+        SourceFileInfo mixed = f.info;
+        mixed.size = known->size;
+        mixed.mtime_ns = known->mtime_ns;
+        mixed.content_hash.clear();
+        mixed.container_id = known->container_id;
+        store.upsert_file(mixed);
+      }
+      continue;
+    }
     if (known) {
       if (known->content_hash == f.info.content_hash) {
         ++sum.files_same;
@@ -105,6 +131,7 @@ int run_merge_command(const std::vector<std::string>& args) {
         }
         continue;
       }
+      if (known->is_archive) store.remove_members(known->file_id);
       store.clear_file(known->file_id);
       ++sum.files_replaced;
       if (!quiet) {
@@ -115,6 +142,7 @@ int run_merge_command(const std::vector<std::string>& args) {
       ++sum.files_added;
     }
     const std::int64_t file_id = store.upsert_file(f.info);
+    if (is_archive) archives.emplace(f.file_id, file_id);
     copied.emplace(f.file_id, file_id);
     for (const Diagnostic& d : source.file_errors(f.file_id)) store.add_error(file_id, d);
   }

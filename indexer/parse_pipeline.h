@@ -7,6 +7,14 @@
 // archive or of one file: parsed games are counted (an estimate of their heap
 // memory, positions included) together with the bytes of the files being
 // read, and a collection of many games is handed on in parts as it is parsed.
+//
+// Archives (docs/formats.md, "Archives") are read member by member, never
+// unpacked to disk nor held whole: the worker that takes an archive reads its
+// members one after the other (decompression is sequential), and each
+// member's bytes are parsed like a file's, by whichever worker is free, under
+// the same budget. Results still come in input order: an archive, then its
+// members (and the archives inside it, the same way) in archive order, then
+// the archive's end.
 #ifndef LUDEX_INDEXER_PARSE_PIPELINE_H_
 #define LUDEX_INDEXER_PARSE_PIPELINE_H_
 
@@ -16,25 +24,49 @@
 #include <vector>
 
 #include "games/position.h"
+#include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
 
 namespace ludex {
+
+enum class SourceKind : std::uint8_t {
+  kFile,    // a file on disk
+  kMember,  // a file inside an archive: path "ARCHIVE//MEMBER", container ARCHIVE
+  // An archive begins (on disk, or a member that is an archive): unless it
+  // is skipped (unchanged) or unreadable, its members follow, then its
+  // kArchiveEnd. size, mtime_ns and content_hash are the archive file's.
+  kArchive,
+  // The archive of the last open kArchive ends: parsed.diagnostics holds the
+  // errors of the archive as a whole, complete says whether it was read to
+  // its end, content_hash is the hash to record ("" when the file changed
+  // while it was read: it must be read again).
+  kArchiveEnd,
+};
 
 // One file, or one part of a file. A file comes in one or more parts, in
 // order: the first (part == 0) carries everything below; a later part
 // (part > 0) carries only more games (parsed.games, positions) and the errors
 // read among them (parsed.diagnostics), and belongs to the file of the part
-// before it. last is true on a file's final part.
+// before it. last is true on a file's final part. Archive records
+// (kArchive, kArchiveEnd) come in one part.
 struct FileResult {
+  SourceKind kind = SourceKind::kFile;
   std::int32_t part = 0;
   bool last = true;
   std::string path;
+  // kMember and an archive inside an archive: the path of the archive that
+  // holds it; "" for what is on disk.
+  std::string container;
   bool readable = false;
   std::string read_error;  // why the file could not be read (when !readable)
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;
-  std::string content_hash;  // empty when !readable
+  std::string content_hash;  // empty when !readable, or a member read only in part
   bool skipped = false;      // should_parse said no: parsed is empty
+  // kMember: an earlier member of the archive had the same path; this later
+  // one replaces it (as extracting the archive would).
+  bool repeated = false;
+  bool complete = false;  // kArchiveEnd only, see SourceKind
   ParsedFile parsed;
   // Parallel to parsed.games: positions at every node (empty when the
   // pipeline computes none). Their warnings have already been appended to
@@ -56,6 +88,21 @@ struct PipelineOptions {
   // them). false leaves FileResult::positions empty: parsing alone, as
   // ludex-bench parse --pipeline measures it.
   bool positions = true;
+  // Read archives member by member; false reads every file as a game file.
+  bool archives = true;
+  ArchiveLimits archive_limits;
+};
+
+// A file or member: (path, size, content hash) -> parse it? An archive:
+// (path, size, content hash of its compressed bytes) -> read it? Called on
+// worker threads (must be thread-safe).
+using ShouldRead =
+    std::function<bool(const std::string& path, std::int64_t size, const std::string& hash)>;
+
+struct PipelineCallbacks {
+  ShouldRead should_parse;         // false skips parsing: FileResult::skipped
+  ShouldRead should_read_archive;  // false skips the archive; empty: read every archive
+  std::function<void(FileResult&&)> consume;
 };
 
 // The writer is the import's bottleneck (docs/performance.md): 16 MiB of
@@ -68,15 +115,19 @@ inline constexpr std::int64_t kDefaultPipelineBudget = std::int64_t{16} << 20;
 // (allocator overhead included), as the budget counts it.
 std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions);
 
-// Runs the pipeline over files. should_parse(path, size, hash) is called on a
-// worker thread after the file is read and hashed (it must be thread-safe);
-// returning false skips parsing. consume is called on the calling thread, in
-// the order of files, once per part of each file (see FileResult). An
-// exception thrown by consume stops the workers and propagates after they
-// have joined.
+// Runs the pipeline over files. should_parse is called on a worker thread
+// after a file or member is read and hashed; should_read_archive after an
+// archive's compressed bytes are hashed, before anything of it is
+// decompressed. consume is called on the calling thread, in the order of
+// files (an archive's records and members where the archive is), once per
+// part (see FileResult). An exception thrown by a callback stops the workers
+// and propagates after they have joined.
 void run_parse_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
-                        const std::function<bool(const std::string& path, std::int64_t size,
-                                                 const std::string& hash)>& should_parse,
+                        const PipelineCallbacks& callbacks);
+
+// The same with every archive read.
+void run_parse_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+                        const ShouldRead& should_parse,
                         const std::function<void(FileResult&&)>& consume);
 
 }  // namespace ludex
