@@ -1,14 +1,12 @@
-// ludex export --db DB [filters] --format sgf --out DIR | --collection FILE
+// ludex export --db DB [filters] --format sgf --out DIR | --collection FILE | --zip FILE
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 
-#include "importers/gtv/gtv_game.h"
-#include "importers/sgf/sgf_game.h"
 #include "options/command_line.h"
 #include "query/commands.h"
-#include "query/export_naming.h"
+#include "query/export_writer.h"
 #include "query/filter_options.h"
 #include "query/node_filter_options.h"
 #include "schema/database.h"
@@ -21,11 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string extension_for(const GameRecord& game, const std::string& format) {
-  if (format == "gtv") return game.family == Family::kHex ? "hgt" : "tgt";
-  return game.family == Family::kBlokus ? "blksgf" : "sgf";
-}
-
 void write_file(const fs::path& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
@@ -36,7 +29,8 @@ void write_file(const fs::path& path, const std::string& bytes) {
 }  // namespace
 
 int run_export_command(const std::vector<std::string>& args) {
-  po::options_description options("ludex export --db DB [filters] --format sgf --out DIR");
+  po::options_description options(
+      "ludex export --db DB [filters] --format sgf|gtv --out DIR | --collection FILE | --zip FILE");
   options.add_options()                                              //
       ("help,h", "show this help")                                   //
       ("db", po::value<std::string>()->required(), "database file")  //
@@ -44,6 +38,7 @@ int run_export_command(const std::vector<std::string>& args) {
        "sgf, or gtv (binary game tree; Hex and Twixt games only)")                       //
       ("out", po::value<std::string>(), "directory for one file per game")               //
       ("collection", po::value<std::string>(), "write one SGF collection file instead")  //
+      ("zip", po::value<std::string>(), "write one zip of the files --out would write")  //
       ("quiet,q", "no summary on stderr");
   add_filter_options(options);
   add_node_filter_options(options);
@@ -54,18 +49,20 @@ int run_export_command(const std::vector<std::string>& args) {
     return 0;
   }
   const po::variables_map& vm = parsed->vm;
-  const std::string format = vm["format"].as<std::string>();
-  if (format != "sgf" && format != "gtv") {
-    std::cerr << "ludex export: unknown --format '" << format << "' (sgf, gtv)\n";
+  const std::optional<ExportFormat> format = parse_export_format(vm["format"].as<std::string>());
+  if (!format) {
+    std::cerr << "ludex export: unknown --format '" << vm["format"].as<std::string>()
+              << "' (sgf, gtv)\n";
     return 2;
   }
   const bool to_collection = vm.count("collection") != 0;
-  if (to_collection && format != "sgf") {
+  const bool to_zip = vm.count("zip") != 0;
+  if (to_collection && *format != ExportFormat::kSgf) {
     std::cerr << "ludex export: --collection writes SGF only\n";
     return 2;
   }
-  if (to_collection == (vm.count("out") != 0)) {
-    std::cerr << "ludex export: give exactly one of --out DIR and --collection FILE\n";
+  if (int{to_collection} + int{to_zip} + int{vm.count("out") != 0} != 1) {
+    std::cerr << "ludex export: give exactly one of --out DIR, --collection FILE and --zip FILE\n";
     return 2;
   }
   const Result<GameFilter> filter = filter_from_options(vm);
@@ -81,25 +78,47 @@ int run_export_command(const std::vector<std::string>& args) {
     return 2;
   }
   std::vector<std::int64_t> ids;
-  if (nodes->node_level) {
-    // The games that have a matching node: one hit per game, so that
-    // --limit counts games here too.
-    NodeFilter games_with_node = nodes->filter;
-    games_with_node.first_only = true;
-    try {
-      find_nodes(db, games_with_node, [&](const NodeHit& hit) {
-        ids.push_back(hit.game.game_id);
-        return true;
-      });
-    } catch (const std::invalid_argument& e) {
-      std::cerr << "ludex export: " << e.what() << "\n";
-      return 2;
+  try {
+    ids = select_export_games(db, *filter, nodes->node_level ? &nodes->filter : nullptr);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "ludex export: " << e.what() << "\n";
+    return 2;
+  }
+
+  if (to_zip) {
+    // Written beside the target and renamed at the end, so that an export
+    // that fails leaves no partial zip under the name asked for.
+    const fs::path target = vm["zip"].as<std::string>();
+    fs::path partial = target;
+    partial += ".partial";
+    ExportSummary summary;
+    {
+      std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+      if (!out) throw std::runtime_error("cannot create " + partial.string());
+      try {
+        summary = write_export_zip(db, ids, *format, out);
+        out.close();
+        if (!out) throw std::runtime_error("cannot write " + partial.string());
+      } catch (...) {
+        out.close();
+        std::error_code ec;
+        fs::remove(partial, ec);
+        throw;
+      }
     }
-  } else {
-    find_games(db, *filter, [&](const GameHit& hit) {
-      ids.push_back(hit.game_id);
-      return true;
-    });
+    fs::rename(partial, target);
+    for (const ExportRefusal& r : summary.refused) {
+      std::cerr << "ludex export: game " << r.game_id << " (" << r.file << "): " << r.message
+                << "\n";
+    }
+    if (vm.count("quiet") == 0) {
+      std::cerr << "exported " << summary.written << " games";
+      if (!summary.refused.empty()) {
+        std::cerr << "; " << summary.refused.size() << " games the format cannot hold";
+      }
+      std::cerr << "\n";
+    }
+    return summary.refused.empty() ? 0 : 1;
   }
 
   fs::path out_dir;
@@ -119,27 +138,19 @@ int run_export_command(const std::vector<std::string>& args) {
   for (const std::int64_t id : ids) {
     const std::optional<LoadedGame> game = loader.load(id);
     if (!game) continue;
-    std::string bytes;
-    if (format == "gtv") {
-      // A game the binary format cannot hold is reported and skipped; the
-      // rest of the export goes on.
-      Result<std::string> gtv = write_gtv_game(game->record);
-      if (!gtv) {
-        std::cerr << "ludex export: game " << id << " (" << game->file
-                  << "): " << gtv.error().message << "\n";
-        ++refused;
-        continue;
-      }
-      bytes = std::move(*gtv);
-    } else {
-      bytes = write_sgf_game(game->record);
+    // A game the binary format cannot hold is reported and skipped; the
+    // rest of the export goes on.
+    Result<std::string> bytes = export_game_bytes(game->record, *format);
+    if (!bytes) {
+      std::cerr << "ludex export: game " << id << " (" << game->file
+                << "): " << bytes.error().message << "\n";
+      ++refused;
+      continue;
     }
     if (to_collection) {
-      collection << bytes;
+      collection << *bytes;
     } else {
-      write_file(out_dir / export_file_name(id, game->record.family, game->record.players,
-                                            extension_for(game->record, format)),
-                 bytes);
+      write_file(out_dir / export_entry_name(id, game->record, *format), *bytes);
     }
     ++written;
   }
