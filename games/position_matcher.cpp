@@ -78,11 +78,11 @@ PositionMatcher::PositionMatcher(const PositionConditions& c, const StreamBoard&
     std::uint32_t initial = 0;
     for (const Occupant& o : pattern.stones) {
       by_cell[cell(o.point)].push_back(
-          Entry{id, o.color == 0 ? Need::kAnyStone : Need::kColour, o.color});
+          Entry{id, ok_mask(o.color == 0 ? Need::kAnyStone : Need::kColour, o.color)});
     }
     for (const Occupant& o : pattern.empty) {
       by_cell[cell(o.point)].push_back(
-          Entry{id, o.color == 0 ? Need::kNoStone : Need::kNotColour, o.color});
+          Entry{id, ok_mask(o.color == 0 ? Need::kNoStone : Need::kNotColour, o.color)});
       ++initial;  // an empty board meets every empty point
     }
     placement_size_.push_back(
@@ -143,6 +143,14 @@ bool PositionMatcher::satisfied(Need need, std::int8_t want, std::int8_t cell) {
   return false;
 }
 
+std::uint32_t PositionMatcher::ok_mask(Need need, std::int8_t want) {
+  std::uint32_t mask = 0;
+  for (std::int8_t cell = 0; cell <= 4; ++cell) {
+    if (satisfied(need, want, cell)) mask |= 1u << cell;
+  }
+  return mask;
+}
+
 void PositionMatcher::reset() {
   std::fill(cells_.begin(), cells_.end(), 0);
   std::fill(link_bits_.begin(), link_bits_.end(), 0);
@@ -159,14 +167,16 @@ void PositionMatcher::set_cell(std::size_t at, std::int8_t colour) {
   if (old == colour) return;
   cells_[at] = colour;
   if (!use_patterns_) return;
-  for (std::uint32_t e = cell_begin_[at]; e < cell_begin_[at + 1]; ++e) {
-    const Entry& entry = entries_[e];
-    const bool before = satisfied(entry.need, entry.color, old);
-    const bool after = satisfied(entry.need, entry.color, colour);
+  const auto was = static_cast<unsigned>(old);
+  const auto now = static_cast<unsigned>(colour);
+  const Entry* end = entries_.data() + cell_begin_[at + 1];
+  for (const Entry* entry = entries_.data() + cell_begin_[at]; entry != end; ++entry) {
+    const std::uint32_t before = entry->ok >> was & 1u;
+    const std::uint32_t after = entry->ok >> now & 1u;
     if (before == after) continue;
-    std::uint32_t& n = count_[entry.placement];
-    const std::uint32_t size = placement_size_[entry.placement];
-    if (after) {
+    std::uint32_t& n = count_[entry->placement];
+    const std::uint32_t size = placement_size_[entry->placement];
+    if (after != 0) {
       if (++n == size) ++complete_;
     } else {
       if (n-- == size) --complete_;

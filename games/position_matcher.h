@@ -71,10 +71,11 @@ class PositionMatcher {
 
  private:
   enum class Need : std::uint8_t { kColour, kAnyStone, kNotColour, kNoStone };
+  // A placement's demand on one cell: bit c of `ok` is set when the cell
+  // holding colour c (0 = empty) meets it, so that a change costs two shifts.
   struct Entry {
     std::uint32_t placement;
-    Need need;
-    std::int8_t color;
+    std::uint32_t ok;
   };
   struct Shape {  // a pattern's stones relative to its bounding box, for may_match
     std::int32_t width = 0;
@@ -88,6 +89,7 @@ class PositionMatcher {
   void undo(const StreamNode& node);
   void reset();
   static bool satisfied(Need need, std::int8_t want, std::int8_t cell);
+  static std::uint32_t ok_mask(Need need, std::int8_t want);
 
   StreamBoard board_;
   std::vector<std::pair<std::size_t, std::int8_t>> has_;      // (cell, colour or 0)
