@@ -3,6 +3,7 @@
 #ifndef LUDEX_CORE_NODE_H_
 #define LUDEX_CORE_NODE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -81,15 +82,40 @@ struct Property {
   friend bool operator==(const Property&, const Property&) = default;
 };
 
+// Where an evaluation comes from, each source with one scale. The values
+// are stored (evaluations.source), so a source keeps its number forever; new
+// sources take the next one. The analysis programs' sources are all from
+// seat 1's (Black's) side: a win rate in percent, 0..100, and a score lead in
+// points (docs/formats.md "Go analysis programs", docs/queries.md).
 enum class EvalSource : std::uint8_t {
-  kGameTree = 0,  // binary 'r' or version-1 'v', on the -10000..10000 scale
-  kSgfValue = 1,  // SGF V[]: a real number from Black's side, kept raw
+  kGameTree = 0,      // binary 'r' or version-1 'v', on the -10000..10000 scale
+  kSgfValue = 1,      // SGF V[]: a real number from Black's side, kept raw
+  kSabaki = 2,        // Sabaki's SBKV: Black's win rate in percent
+  kSabakiScore = 3,   // Sabaki's SBKS: Black's score lead
+  kLizzie = 4,        // Lizzie's and LizzieYzy's LZ / LZOP: Black's win rate in percent
+  kLizzieScore = 5,   // their KataGo scoreMean, as Black's score lead
+  kKaTrain = 6,       // KaTrain's KT analysis: Black's win rate in percent
+  kKaTrainScore = 7,  // its scoreLead: Black's score lead
+  kKataGo = 8,        // KataGo self-play/match comments: Black's win rate in percent
+  kKataGoScore = 9,   // their expected score, as Black's score lead
 };
+// One more than the largest EvalSource value: arrays indexed by source.
+inline constexpr std::size_t kEvalSourceCount = 10;
 
-// The names queries and JSON use for a source: "gametree", "sgf"; and back
-// (nullopt for a name no source has).
+// The names queries and JSON use for a source: "gametree", "sgf", "sabaki",
+// "sabaki-score", ...; and back (nullopt for a name no source has).
 std::string_view eval_source_name(EvalSource source);
 std::optional<EvalSource> parse_eval_source(std::string_view name);
+// Every source in the order of their numbers.
+std::span<const EvalSource> all_eval_sources();
+
+// The values a source's evaluations can take, both ends included; for the
+// sources without bounds (SGF V[], score leads), nullopt.
+struct EvalRange {
+  double low = 0;
+  double high = 0;
+};
+std::optional<EvalRange> eval_source_range(EvalSource source);
 
 struct Evaluation {
   EvalSource source = EvalSource::kGameTree;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "games/family_rules.h"
+#include "importers/sgf/go_analysis.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
 
@@ -152,6 +153,7 @@ class GameConverter {
     move_decoder_ = &lookups_.move_decoder();
     convert_nodes();
     move_decoder_->resolve_in_context(game_.tree);
+    add_go_analysis_evaluations(game_);
     game_.players = std::move(players_);
     std::stable_sort(game_.players.begin(), game_.players.end(),
                      [](const SeatPlayer& a, const SeatPlayer& b) { return a.seat < b.seat; });

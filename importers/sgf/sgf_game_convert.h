@@ -8,6 +8,8 @@
 //    taken into GameRecord fields and out of props;
 //  * the first C with one value is the comment, the first V that is an SGF
 //    real number the kSgfValue evaluation;
+//  * in Go games, analysis programs' properties and KataGo's move comments
+//    also give evaluations (importers/sgf/go_analysis.h) and stay as read;
 //  * everything else stays in props in file order: text values unescaped and
 //    decoded to UTF-8, point values unescaped bytes, move values raw.
 #ifndef LUDEX_IMPORTERS_SGF_SGF_GAME_CONVERT_H_

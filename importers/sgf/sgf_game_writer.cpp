@@ -174,6 +174,9 @@ class GameWriter {
       }
     }
     if (d.comment) w.property("C", *d.comment, SgfValueForm::kText);
+    // The analysis programs' evaluations (importers/sgf/go_analysis.h) are
+    // not written: the properties and comments they were read from are kept
+    // and written as they were.
     for (const Evaluation& e : d.evaluations) {
       if (e.source == EvalSource::kSgfValue && !e.undetermined) {
         w.property("V", format_real(e.value), SgfValueForm::kText);
