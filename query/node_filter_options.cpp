@@ -18,8 +18,15 @@ namespace po = boost::program_options;
 
 namespace {
 
-// Evaluations are on -kEvalBound..kEvalBound from seat 1's side.
-constexpr double kEvalBound = 10000;
+// The names of all evaluation sources, "gametree, sgf, ...", for messages.
+std::string eval_source_names() {
+  std::string out;
+  for (const EvalSource s : all_eval_sources()) {
+    if (!out.empty()) out += ", ";
+    out += eval_source_name(s);
+  }
+  return out;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -177,12 +184,16 @@ void add_node_filter_options(po::options_description& options) {
       ("position-file", po::value<std::string>(),
        "nodes with the final position of a game file's main line")                             //
       ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
-      ("eval-min", po::value<double>(), "an evaluation >= N (-10000..10000, seat 1's side)")   //
-      ("eval-max", po::value<double>(), "an evaluation <= N")                                  //
-      ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")      //
-      ("has-eval", "nodes with an evaluation")                                                 //
+      ("eval-min", po::value<double>(),
+       "an evaluation >= N on its source's scale (gametree: -10000..10000, win rates: 0..100, "
+       "seat 1's side)")                                                                   //
+      ("eval-max", po::value<double>(), "an evaluation <= N")                              //
+      ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")  //
+      ("has-eval", "nodes with an evaluation")                                             //
       ("eval-source", po::value<std::string>()->default_value("gametree"),
-       "gametree (binary r/v) or sgf (SGF V[])")                                             //
+       "gametree (binary r/v), sgf (SGF V[]), Go analysis win rates sabaki, lizzie, katrain, "
+       "katago, and their score leads sabaki-score, lizzie-score, katrain-score, "
+       "katago-score")                                                                       //
       ("comment", po::value<std::string>(), "comment contains every word (full text)")       //
       ("comment-fts", po::value<std::string>(), "comment matches an FTS5 query expression")  //
       ("first", "only the shallowest matching node of each game")                            //
@@ -363,18 +374,21 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   if (const std::optional<EvalSource> known = parse_eval_source(source)) {
     f.eval_source = *known;
   } else {
-    return Error{{}, "--eval-source: unknown source '" + source + "' (gametree, sgf)"};
+    return Error{{},
+                 "--eval-source: unknown source '" + source + "' (" + eval_source_names() + ")"};
   }
-  // Game-tree evaluations are on -10000..10000 (docs/queries.md): a bound
-  // outside it is a mistake, not a query. SGF V[] values keep their own raw
-  // scale, so only NaN (which compares false with everything) is refused there.
-  const bool bounded = f.eval_source == EvalSource::kGameTree;
+  // A source with a scale (docs/queries.md: game-tree evaluations on
+  // -10000..10000, win rates on 0..100) makes a bound outside it a mistake,
+  // not a query. SGF V[] values and score leads have no bounds, so only NaN
+  // (which compares false with everything) is refused there.
+  const std::optional<EvalRange> range = eval_source_range(f.eval_source);
+  const bool bounded = range.has_value();
   for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
     if (!given(vm, option)) continue;
     const double value = vm[option].as<double>();
     const bool swing = std::string_view(option) == "eval-swing";
-    const double low = swing ? 0 : -kEvalBound;
-    const double high = swing ? 2 * kEvalBound : kEvalBound;
+    const double low = !bounded ? 0 : swing ? 0 : range->low;
+    const double high = !bounded ? 0 : swing ? range->high - range->low : range->high;
     const bool ok =
         bounded ? (value >= low && value <= high) : (value == value && (!swing || value >= 0));
     if (!ok) {

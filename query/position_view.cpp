@@ -243,6 +243,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
     view.captures[0] += captured[0];
     view.captures[1] += captured[1];
     view.move_number = played;
+    view.evaluations.assign(data.evaluations.begin(), data.evaluations.end());
     if (moves >= 0 && played >= moves) {
       reached = played == moves;
       break;

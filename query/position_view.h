@@ -78,6 +78,9 @@ struct PositionView {
   // set matches is left out of `pieces_placed`.
   std::vector<std::vector<std::string>> pieces_placed;
   std::vector<std::vector<std::string>> pieces_left;
+  // The evaluations of the node shown, as stored (docs/queries.md gives
+  // each source's scale).
+  std::vector<Evaluation> evaluations;
 };
 
 // Replays the main line of `game` from the root (iteratively) up to the first

@@ -7,9 +7,11 @@
 // the last move marked, in colour when stdout is a terminal. As JSON: the
 // occupants and Twixt links in the family's notation, the counts, the
 // position hash (the value the import stored for that node), the moves and
-// the last move, and for Blokus the pieces placed and left per colour. The
-// position itself comes from query/position_view.h; this file parses the
-// arguments and wires the parts together.
+// the last move, and for Blokus the pieces placed and left per colour. Both
+// end with the shown node's evaluations by source (docs/queries.md gives
+// each source's scale). The position itself comes from
+// query/position_view.h; this file parses the arguments and wires the parts
+// together.
 //
 // Exit codes: 0 shown; 1 a game without positions (family other, a board
 // its family cannot have) or positions that stop at an illegal move at or
@@ -20,9 +22,12 @@
 // never.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <iomanip>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string_view>
 
 #include "options/command_line.h"
@@ -65,6 +70,18 @@ const char* stone_word(Family family) {
 
 nlohmann::json occupant_json(Family family, const Occupant& o) {
   return {{"color", colour_label(family, o.color)}, {"point", point_text(family, o.point)}};
+}
+
+// "katago 55.5": a source's name and value as stored, shortest exact form.
+std::string evaluation_text(const Evaluation& e) {
+  std::ostringstream out;
+  out << eval_source_name(e.source) << " ";
+  if (e.undetermined) {
+    out << "undetermined";
+  } else {
+    out << std::setprecision(6) << e.value;
+  }
+  return out.str();
 }
 
 nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
@@ -129,6 +146,13 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
     j["last_move"] = {{"number", v.move_number}, {"placed", std::move(placed)}};
   } else {
     j["last_move"] = nullptr;
+  }
+  j["evaluations"] = nlohmann::json::array();
+  for (const Evaluation& e : v.evaluations) {
+    j["evaluations"].push_back(
+        {{"source", std::string(eval_source_name(e.source))},
+         {"value", std::isnan(e.value) ? nlohmann::json(nullptr) : nlohmann::json(e.value)},
+         {"undetermined", e.undetermined}});
   }
   if (v.family == Family::kBlokus) {
     j["pieces"] = nlohmann::json::object();
@@ -198,6 +222,13 @@ int run_show_command(const std::vector<std::string>& args) {
     std::cout << json_line(view_json(game_id, v)) << "\n";
   } else {
     write_position_text(std::cout, game_id, v, color);
+    if (!v.evaluations.empty()) {
+      std::cout << "\nevaluation:";
+      for (std::size_t i = 0; i < v.evaluations.size(); ++i) {
+        std::cout << (i == 0 ? " " : ", ") << evaluation_text(v.evaluations[i]);
+      }
+      std::cout << "\n";
+    }
   }
   if (v.stopped) {
     std::cerr << "ludex show: " << what << ": positions stop at " << *v.stopped
