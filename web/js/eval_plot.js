@@ -1,15 +1,22 @@
 // The evaluation along a line of the game as an SVG plot: one point per
-// node that has an evaluation of the chosen source, the zero line, the
+// node that has an evaluation of the chosen source, the even line, the
 // current node, and the largest swings (the biggest changes between
 // consecutive evaluated nodes) marked. Clicking the plot selects the node
-// nearest to the click.
+// nearest to the click. When the game has evaluations of several sources
+// (Go files analysed by Sabaki, Lizzie, KaTrain, KataGo, with their score
+// leads beside their win rates), a menu chooses the source; a win rate is
+// shown first.
 //
 // Contract: createEvalPlot(doc, source, onSelect) -> {element, show(line,
 // current)}: `line` is a list of node indices (game_tree.js lineThrough),
-// `current` the node shown; onSelect(index) is called on a click. Scale:
-// game-tree evaluations are −10000…10000 from seat 1's side
-// (docs/queries.md "Evaluations"); SGF V[] values are raw, so their scale
-// is the largest magnitude seen.
+// `current` the node shown; onSelect(index) is called on a click. `source`
+// is a hint: the plot starts with the most telling source the game has
+// (preferredSource). When the user picks another, the plot dispatches a
+// `ludex:evalsource` event on document with {doc, source} as detail (the
+// move list follows it). Scales (docs/queries.md "Evaluations and
+// comments"): game-tree evaluations −10000…10000 and win rates 0…100 from
+// seat 1's side; SGF V[] values and score leads have no bounds, so their
+// scale is the largest magnitude seen.
 
 import { s, label } from './svg.js';
 import { h } from './dom.js';
@@ -23,10 +30,78 @@ const PAD_T = 10;
 const PAD_B = 16;
 const SWINGS = 3;
 
-export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'seat 2']) {
-  const svg = s('svg', { class: 'eval-plot', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Evaluation (${source === 'gametree' ? 'game tree, seat 1\'s side' : 'SGF V[]'}) along the line` });
+// What each source's values are (docs/queries.md). kind: 'gametree'
+// (−10000…10000), 'winrate' (0…100), 'free' (no bounds: centred on 0).
+const SOURCES = {
+  sabaki: { kind: 'winrate', name: 'Sabaki win rate' },
+  lizzie: { kind: 'winrate', name: 'Lizzie win rate' },
+  katrain: { kind: 'winrate', name: 'KaTrain win rate' },
+  katago: { kind: 'winrate', name: 'KataGo win rate' },
+  gametree: { kind: 'gametree', name: 'game tree' },
+  sgf: { kind: 'free', name: 'SGF V[]' },
+  'sabaki-score': { kind: 'free', name: 'Sabaki score lead' },
+  'lizzie-score': { kind: 'free', name: 'Lizzie score lead' },
+  'katrain-score': { kind: 'free', name: 'KaTrain score lead' },
+  'katago-score': { kind: 'free', name: 'KataGo score lead' },
+};
+const ORDER = Object.keys(SOURCES);
+
+// A source as people read it: "KataGo win rate, 0…100 for seat 1".
+export function describeSource(source) {
+  const info = SOURCES[source] || { kind: 'free', name: source };
+  if (info.kind === 'gametree') return 'game tree, −10000…10000 for seat 1';
+  if (info.kind === 'winrate') return `${info.name}, 0…100% for seat 1`;
+  return source === 'sgf' ? 'SGF V[], as written' : `${info.name}, points for seat 1`;
+}
+
+// The sources with at least one value in the game, win rates first, then
+// game-tree, SGF V[] and score leads; unknown names last.
+export function sourcesOf(doc) {
+  const found = new Set();
+  for (const n of doc.nodes) {
+    for (const e of n.evaluations || []) if (e.value !== null && !e.undetermined) found.add(e.source);
+  }
+  const rank = (x) => (ORDER.includes(x) ? ORDER.indexOf(x) : ORDER.length);
+  return [...found].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+// The source to show first: the most telling one the game has (a win rate
+// before a game-tree value before a raw V[] or a score lead); `hint` when
+// the game has none with values.
+export function preferredSource(doc, hint) {
+  const sources = sourcesOf(doc);
+  return sources.length ? sources[0] : hint;
+}
+
+// Lowest, highest and even value of a source's scale for these values.
+function scaleOf(source, known) {
+  const kind = (SOURCES[source] || { kind: 'free' }).kind;
+  if (kind === 'gametree') return { lo: -10000, hi: 10000, mid: 0 };
+  if (kind === 'winrate') return { lo: 0, hi: 100, mid: 50 };
+  const m = Math.max(1e-9, ...known.map(Math.abs));
+  return { lo: -m, hi: m, mid: 0 };
+}
+
+export function createEvalPlot(doc, hint, onSelect, seatNames = ['seat 1', 'seat 2']) {
+  const sources = sourcesOf(doc);
+  let source = preferredSource(doc, hint);
+  const svg = s('svg', { class: 'eval-plot', viewBox: `0 0 ${W} ${H}`, role: 'img' });
   const caption = h('p', { class: 'plot-caption' });
-  const element = h('figure', { class: 'eval' }, svg, caption);
+  let lastLine = [];
+  let lastCurrent = 0;
+  const menu = sources.length > 1
+    ? h('label', { class: 'eval-source' }, 'Evaluation: ',
+      h('select', {
+        'aria-label': 'Evaluation source',
+        onchange: (e) => {
+          source = e.target.value;
+          leaf = -1;
+          show(lastLine, lastCurrent);
+          document.dispatchEvent(new CustomEvent('ludex:evalsource', { detail: { doc, source } }));
+        },
+      }, sources.map((x) => h('option', { value: x, selected: x === source }, describeSource(x)))))
+    : null;
+  const element = h('figure', { class: 'eval' }, menu, svg, caption);
   let xs = [];
   let lineNodes = [];
   svg.addEventListener('click', (e) => {
@@ -45,27 +120,30 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
   let leaf = -1;
   let currentMarks = null;
   function show(line, current) {
+    lastLine = line;
+    lastCurrent = current;
     if (line.length && line[line.length - 1] === leaf && currentMarks) {
       currentMarks(current);
       return;
     }
     leaf = line.length ? line[line.length - 1] : -1;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
+    svg.setAttribute('aria-label', `Evaluation (${describeSource(source)}) along the line`);
+    svg.dataset.source = source;
     lineNodes = line;
     const n = line.length;
     const values = line.map((i) => evaluation(doc.nodes[i], source));
     const known = values.filter((v) => v !== null);
-    let scale = 10000;
-    if (source !== 'gametree') scale = Math.max(1e-9, ...known.map(Math.abs));
+    const { lo, hi, mid } = scaleOf(source, known);
     const x = (k) => PAD_L + (n <= 1 ? 0 : (k * (W - PAD_L - PAD_R)) / (n - 1));
-    const y = (v) => PAD_T + ((scale - v) / (2 * scale)) * (H - PAD_T - PAD_B);
+    const y = (v) => PAD_T + ((hi - v) / (hi - lo)) * (H - PAD_T - PAD_B);
     xs = line.map((_, k) => x(k));
     svg.append(
-      s('rect', { x: PAD_L, y: PAD_T, width: W - PAD_L - PAD_R, height: (H - PAD_T - PAD_B) / 2, fill: '#f4f4f4' }),
-      s('line', { x1: PAD_L, y1: y(0), x2: W - PAD_R, y2: y(0), stroke: '#999', 'stroke-width': 0.6 }),
-      label(PAD_L - 4, y(scale), fmtValue(scale), { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
-      label(PAD_L - 4, y(-scale), fmtValue(-scale), { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
-      label(PAD_L - 4, y(0), '0', { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
+      s('rect', { x: PAD_L, y: PAD_T, width: W - PAD_L - PAD_R, height: y(mid) - PAD_T, fill: '#f4f4f4' }),
+      s('line', { x1: PAD_L, y1: y(mid), x2: W - PAD_R, y2: y(mid), stroke: '#999', 'stroke-width': 0.6 }),
+      label(PAD_L - 4, y(hi), fmtValue(hi), { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
+      label(PAD_L - 4, y(lo), fmtValue(lo), { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
+      label(PAD_L - 4, y(mid), fmtValue(mid), { 'text-anchor': 'end', 'font-size': 9, fill: '#555' }),
       label(PAD_L + 4, PAD_T + 6, `${seatNames[0]} ahead`, { 'text-anchor': 'start', 'font-size': 9, fill: '#777' }),
       label(PAD_L + 4, H - PAD_B - 6, `${seatNames[1]} ahead`, { 'text-anchor': 'start', 'font-size': 9, fill: '#777' }),
     );
@@ -112,7 +190,7 @@ export function createEvalPlot(doc, source, onSelect, seatNames = ['seat 1', 'se
       }
       const v = at >= 0 ? values[at] : null;
       caption.textContent = known.length
-        ? `${known.length} evaluations (${source === 'gametree' ? 'game tree, −10000…10000 for seat 1' : 'SGF V[], as written'}). ${v !== null ? `Here: ${fmtValue(v)}. ` : ''}${swingText}`
+        ? `${known.length} evaluations (${describeSource(source)}). ${v !== null ? `Here: ${fmtValue(v)}. ` : ''}${swingText}`
         : 'No evaluations on this line.';
     };
     currentMarks(current);

@@ -5,14 +5,19 @@
 // costs; the rows are rebuilt only when the line changes (stepping along
 // it just moves the highlight).
 //
-// Contract: createMoveList(doc, onSelect) -> {element, show(current)};
-// onSelect(index) is called when a row or a variation is chosen.
+// Contract: createMoveList(doc, onSelect, evalSource) -> {element,
+// show(current)}; onSelect(index) is called when a row or a variation is
+// chosen. With an evalSource each row shows the node's evaluation: of the
+// source the evaluation plot starts with (eval_plot.js preferredSource),
+// then of the one chosen in the plot's menu (its `ludex:evalsource` event).
 
 import { h } from './dom.js';
 import { lineThrough, nodeLabel, siblings, evaluation } from './game_tree.js';
 import { colourFill, colourName } from './families.js';
+import { preferredSource, describeSource } from './eval_plot.js';
 
 export function createMoveList(doc, onSelect, evalSource = null) {
+  if (evalSource) evalSource = preferredSource(doc, evalSource);
   const list = h('ol', { class: 'moves', 'aria-label': 'Moves of this line' });
   const scroller = h('div', { class: 'moves-scroll', tabindex: '-1' }, list);
   const variations = h('div', { class: 'variations', 'aria-live': 'polite' });
@@ -35,7 +40,7 @@ export function createMoveList(doc, onSelect, evalSource = null) {
           h('span', { class: 'label' }, moverSwatch(doc, n), nodeLabel(n)),
           alt > 0 ? h('span', { class: 'alt', title: `${alt} other move${alt > 1 ? 's' : ''} here` }, `+${alt}`) : null,
           n.comment ? h('span', { class: 'has-comment', title: 'comment' }, '✎') : null,
-          v !== null ? h('span', { class: 'ev' }, Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100) : null,
+          v !== null ? h('span', { class: 'ev', title: describeSource(evalSource) }, Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100) : null,
           n.stopped ? h('span', { class: 'stopped', title: n.stopped }, '⚠') : null));
       rows.set(i, row);
       frag.append(row);
@@ -50,7 +55,22 @@ export function createMoveList(doc, onSelect, evalSource = null) {
         `${String.fromCharCode(97 + (k % 26))}) ${nodeLabel(doc.nodes[c])}`)));
   }
 
+  // The plot's menu changed the source: the rows are rebuilt with it.
+  let shown = null;
+  const onSource = (e) => {
+    if (!element.isConnected && shown !== null) {
+      document.removeEventListener('ludex:evalsource', onSource);
+      return;
+    }
+    if (!evalSource || e.detail.doc !== doc || e.detail.source === evalSource) return;
+    evalSource = e.detail.source;
+    rows = new Map();
+    if (shown !== null) show(shown);
+  };
+  document.addEventListener('ludex:evalsource', onSource);
+
   function show(current) {
+    shown = current;
     if (!rows.has(current)) rebuild(current);
     if (active) active.classList.remove('active');
     active = rows.get(current);
