@@ -11,7 +11,10 @@ $SUDO apt-get update -q
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
   build-essential cmake g++ pkg-config libsqlite3-dev sqlite3 libsqlitecpp-dev \
   libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libcpp-httplib-dev libfmt-dev clang-format \
-  chromium fonts-dejavu-core nodejs npm
+  chromium fonts-dejavu-core nodejs
+# Debian's nodejs needs Debian's npm; NodeSource's nodejs carries its own npm
+# and conflicts with Debian's, so npm is installed only when it is missing.
+command -v npm >/dev/null || $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends npm
 
 npm ci --prefix tests/web --no-audit --no-fund   # the browser test's playwright-core
 
