@@ -132,6 +132,32 @@ ApiResponse api_games(Database& db, const QueryParams& params) {
                         {"hits", std::move(hits)}});
 }
 
+std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const QueryParams& params) {
+  po::options_description options;
+  options.add_options()("format", po::value<std::string>()->default_value("sgf"));
+  add_filter_options(options);
+  add_node_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  ZipSelection out;
+  const std::string format = values["format"].as<std::string>();
+  const std::optional<ExportFormat> parsed = parse_export_format(format);
+  if (!parsed) return api_error(400, "unknown --format '" + format + "' (sgf, gtv)");
+  out.format = *parsed;
+  const Result<GameFilter> filter = filter_from_options(values);
+  if (!filter) return api_error(400, filter.error().message);
+  const Result<NodeSelection> nodes = node_selection_from_options(values, *filter, db);
+  if (!nodes) return api_error(400, nodes.error().message);
+  try {
+    out.game_ids = select_export_games(db, *filter, nodes->node_level ? &nodes->filter : nullptr);
+  } catch (const std::invalid_argument& e) {
+    return api_error(400, e.what());
+  }
+  out.download_name = "ludex-games.zip";
+  return out;
+}
+
 ApiResponse api_game(Database& db, std::int64_t game_id) {
   GameLoader loader(db);
   const std::optional<LoadedGame> game = loader.load(game_id);

@@ -19,8 +19,10 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "query/export_writer.h"
 #include "schema/database.h"
 
 namespace ludex {
@@ -58,6 +60,18 @@ ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view f
 // GET /api/next?position=GAME:MOVE|node:ID[&symmetric=1]&<game filters>: the
 // position and the moves played from it (`ludex next --json`).
 ApiResponse api_next(Database& db, const QueryParams& params);
+
+// GET /api/games.zip?<filters>&format=sgf|gtv: which games the zip holds
+// (query/export_writer.h select_export_games: every hit, node filters giving
+// each game once, `limit` counting games) and in which format; or the 400
+// response for a bad parameter. The server streams the zip itself
+// (write_export_zip), so that its bytes are `ludex export --zip`'s.
+struct ZipSelection {
+  std::vector<std::int64_t> game_ids;
+  ExportFormat format = ExportFormat::kSgf;
+  std::string download_name;  // "ludex-games.zip"
+};
+std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const QueryParams& params);
 
 // GET /api/board?family=F[&variant=V][&size=N]: the board description of
 // the game document (query/game_document.h board_json) without a game.

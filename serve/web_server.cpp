@@ -6,7 +6,9 @@
 #include <chrono>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -90,6 +92,39 @@ struct WebServer::Impl {
       }
       const std::string format = req.matches[2] == "sgf" ? "sgf" : "gtv";
       with_db(res, [&](Database& db) { return api_game_file(db, id, format); });
+    });
+    server.Get(R"(/api/games\.zip)", [this](const httplib::Request& req, httplib::Response& res) {
+      const QueryParams params = params_of(req);
+      std::optional<ZipSelection> selection;
+      try {
+        ConnectionPool::Lease lease = pool.acquire();
+        std::variant<ZipSelection, ApiResponse> chosen = api_zip_selection(lease.db(), params);
+        if (ApiResponse* error = std::get_if<ApiResponse>(&chosen)) return send(res, *error);
+        selection = std::move(std::get<ZipSelection>(chosen));
+      } catch (const std::exception& e) {
+        return send(res, api_error(500, std::string("database: ") + e.what()));
+      }
+      res.status = 200;
+      res.set_header("Content-Disposition",
+                     "attachment; filename=\"" + selection->download_name + "\"");
+      // The zip is written while it is sent, a chunk at a time, from a
+      // connection of its own: a large hit list is never held whole.
+      auto ids = std::make_shared<ZipSelection>(std::move(*selection));
+      res.set_chunked_content_provider("application/zip", [this, ids](size_t /*offset*/,
+                                                                      httplib::DataSink& sink) {
+        try {
+          ConnectionPool::Lease lease = pool.acquire();
+          write_export_zip(lease.db(), ids->game_ids, ids->format, [&sink](std::string_view chunk) {
+            if (!sink.write(chunk.data(), chunk.size())) {
+              throw std::runtime_error("the client went away");
+            }
+          });
+          sink.done();
+          return true;
+        } catch (const std::exception&) {
+          return false;  // the response is cut off: the download fails visibly
+        }
+      });
     });
     server.Get("/api/next", [this](const httplib::Request& req, httplib::Response& res) {
       const QueryParams params = params_of(req);

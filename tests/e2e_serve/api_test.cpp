@@ -260,6 +260,32 @@ TEST_CASE("the game document agrees with show, and downloads with export", "[e2e
   }
 }
 
+TEST_CASE("the hit list as a zip is the bytes of ludex export --zip", "[e2e][serve]") {
+  Archive& a = archive();
+  for (const auto& [filters, format] : std::vector<std::pair<Params, std::string>>{
+           {{{"family", "hex"}}, "sgf"},
+           {{{"family", "twixt"}, {"limit", "5"}}, "gtv"},
+           {{{"family", "go"}, {"moves-min", "40"}}, "sgf"}}) {
+    Params params = filters;
+    params.emplace_back("format", format);
+    const HttpResult zip = a.server->get("/api/games.zip?" + encode_query(params));
+    INFO(encode_query(params) << " -> " << zip.status);
+    REQUIRE(zip.status == 200);
+    CHECK(zip.content_type == "application/zip");
+    CHECK(zip.content_disposition == "attachment; filename=\"ludex-games.zip\"");
+    ScratchDir out("e2e-serve-zip");
+    std::vector<std::string> args = {
+        "export", "--db", a.db, "--format", format, "--zip", (out.path() / "x.zip").string(),
+        "--quiet"};
+    for (const std::string& arg : cli_args(filters)) args.push_back(arg);
+    run_ludex_ok(args);
+    CHECK(read_bytes(out.path() / "x.zip") == zip.body);
+    CHECK(zip.body.size() > 100);
+  }
+  CHECK(a.server->get("/api/games.zip?format=pdf").status == 400);
+  CHECK(a.server->get("/api/games.zip?family=chess").status == 400);
+}
+
 TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   Archive& a = archive();
   for (const std::string family : {"hex", "go"}) {

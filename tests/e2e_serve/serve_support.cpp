@@ -133,7 +133,9 @@ std::string raw_request(const std::string& host, int port, const std::string& by
     if (n <= 0) break;
     sent += static_cast<std::size_t>(n);
   }
-  shutdown(fd, SHUT_WR);
+  // No half-close (shutdown(SHUT_WR)): Debian's cpp-httplib (0.11.4+ds-1+deb12u1)
+  // drops a connection whose reading side has ended without answering. The
+  // requests say "Connection: close", so the server ends the reply.
   std::string out;
   char buf[4096];
   while (true) {
