@@ -197,6 +197,24 @@ TEST_CASE("show: a node holding two moves counts once, as nodes.move_number does
         2);
 }
 
+TEST_CASE("show: a Little Golem torus game says its edges wrap", "[e2e][positions][show]") {
+  ScratchDir dir("e2e-positions-show-torus");
+  const std::string db = dir / "t.db";
+  import_paths(db,
+               {(corpus_dir() / "go" / "littlegolem-tasuki" / "lg-2326516-torusAdam.sgf").string(),
+                (corpus_dir() / "go" / "littlegolem-tasuki" / "lg-2205068-goRio.sgf").string()});
+  const auto ids = game_ids_by_file(db);
+  const std::int64_t torus = ids.at("lg-2326516-torusAdam.sgf");
+  const std::int64_t plain = ids.at("lg-2205068-goRio.sgf");
+  CHECK(show_json(db, torus).at("torus") == true);
+  CHECK(show_json(db, plain).at("torus") == false);
+  const std::string text =
+      run_ludex_ok({"show", "--db", db, "--game", std::to_string(torus), "--move", "1"}).out;
+  CHECK(text.find(": go 11x11 torus (the edges wrap), after move 1 of ") != std::string::npos);
+  CHECK(run_ludex_ok({"show", "--db", db, "--game", std::to_string(plain)}).out.find("torus") ==
+        std::string::npos);
+}
+
 TEST_CASE("show: exit codes and messages for what does not exist", "[e2e][positions][show]") {
   const ShowGames g;
   const std::string duo = std::to_string(g.duo);

@@ -14,7 +14,9 @@
 //     --pattern --count`'s number;
 //   - a downloaded game (SGF and .tgt) re-imports to the same moves and
 //     position;
-//   - the hit list's zip (when the server has /api/games.zip).
+//   - the hit list's zip (when the server has /api/games.zip);
+//   - a Go game with several evaluation sources plots its win rate first,
+//     and the move list follows the source chosen in the plot's menu.
 // Screenshots of a Hex, a Twixt, a Go and a Blokus game and of the search
 // page go to OUT_DIR. Prints "N passed, M failed" and exits 1 on a failure.
 
@@ -79,6 +81,8 @@ take('blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_callisto_useles
 // A hand-made Hex game with SGF V[] evaluations, comments and a variation
 // (the corpus has no evaluations).
 cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'hex-evaluations.sgf'), join(archive, 'hex-evaluations.sgf'));
+// A hand-made Go game analysed by Sabaki: win rates and score leads beside V[].
+cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'go-analysis.sgf'), join(archive, 'go-analysis.sgf'));
 const DB = join(OUT, 'web.db');
 execFileSync(LUDEX, ['import', '--db', DB, '--quiet', archive], { stdio: 'inherit' });
 const info = JSON.parse(ludex('info', '--db', DB, '--json'));
@@ -203,6 +207,20 @@ try {
   await page.waitForFunction((t) => document.querySelector('#move-status')?.dataset.node === String(t), sibling);
   check((await page.textContent('#comment')).includes(evalDoc.nodes[sibling].comment), 'ArrowDown selects the variation and shows its comment');
   await page.screenshot({ path: join(OUT, 'hex-evaluations.png') });
+
+  // --- 2c. several evaluation sources: the win rate first, a menu for the rest -
+  const goEval = ludexJsonLines('query', '--db', DB, '--player', 'Ana Lysed', '--json')[0];
+  await page.goto(`${BASE}/#/game/${goEval.game_id}`);
+  await page.waitForSelector('svg.eval-plot');
+  check(await page.getAttribute('svg.eval-plot', 'data-source') === 'sabaki', 'a Go game analysed by Sabaki plots its win rate first');
+  const sources = await page.$$eval('figure.eval select option', (os) => os.map((o) => o.value));
+  check(sources.join(',') === 'sabaki,sgf,sabaki-score', 'the plot offers every source of the game', sources.join(','));
+  check((await page.$$eval('.moves .ev', (es) => es.map((e) => e.textContent))).join(' ') === '52.5 40.5 45', 'the move list shows the win rates');
+  await page.selectOption('figure.eval select', 'sabaki-score');
+  await page.waitForFunction(() => document.querySelector('svg.eval-plot')?.dataset.source === 'sabaki-score');
+  const leads = await page.$$eval('.moves .ev', (es) => es.map((e) => e.textContent));
+  check(leads.join(' ') === '0.8 -2.1 -1.2', 'choosing the score lead redraws the plot and the move list follows', leads.join(' '));
+  await page.screenshot({ path: join(OUT, 'go-analysis.png') });
 
   // --- 3. find this position and follow a continuation ------------------------
   await page.goto(`${BASE}/#/game/${twixtId}?node=5`);

@@ -85,6 +85,12 @@ TEST_CASE("archive members come in input order, whatever the workers and budget"
     items.push_back({"m" + std::to_string(100 + i) + ".sgf", bytes});
     expected_members.push_back("member //m" + std::to_string(100 + i) + ".sgf " +
                                std::to_string(i % 7 + 1));
+    if (i % 10 == 3) {
+      // Members refused without reading are records between the others.
+      const std::string link = "l" + std::to_string(100 + i) + ".sgf";
+      items.push_back({link, "", ArchiveItem::Type::kSymlink, "elsewhere.sgf"});
+      expected_members.push_back("member //" + link + " 0 error");
+    }
   }
   const std::vector<std::string> files = {
       t.write("a.sgf", game(1)), t.write("b.zip", build_archive(ArchiveKind::kZip, items)),
