@@ -218,7 +218,7 @@ TEST_CASE("damaged, truncated and fake archives", "[e2e][archive]") {
   CHECK(listed.out.find(garbage) != std::string::npos);
 }
 
-TEST_CASE("--max-member-size refuses larger members, the rest is read", "[e2e][archive]") {
+TEST_CASE("import --max-member-size refuses larger members, the rest is read", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-limit");
   const std::string archive = dir / "limit.tar.gz";
   write_bytes(archive, build_archive(ArchiveKind::kTarGz,
