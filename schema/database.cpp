@@ -1,5 +1,8 @@
 #include "schema/database.h"
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <new>
 #include <stdexcept>
 #include <string_view>
@@ -17,9 +20,6 @@
 
 namespace ludex {
 namespace {
-
-// A writer may wait this long for another connection's write lock.
-constexpr int kBusyTimeoutMs = 10'000;
 
 // ludex_fold(text): fold_case() as an SQL function; NULL stays NULL.
 void sql_fold(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
@@ -45,13 +45,45 @@ void register_functions(SQLite::Database& db) {
   if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
 }
 
+// Why the database at path could not be opened or read, in the user's
+// terms: SQLite says "unable to open database file" or "attempt to write a
+// readonly database" for a missing permission, a read-only folder (a WAL
+// database needs its -wal and -shm files beside it, even to be read) and a
+// read-only file system alike. what: "open", "read". Falls back to SQLite's
+// own message.
+std::string open_failure(const std::string& path, Database::Mode mode, const std::string& what,
+                         const std::string& sqlite_message) {
+  namespace fs = std::filesystem;
+  std::string dir = fs::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  const bool exists = access(path.c_str(), F_OK) == 0;
+  const bool dir_writable = access(dir.c_str(), W_OK) == 0;
+  if (!exists && mode == Database::Mode::kReadOnly) {
+    return "cannot open database " + path + ": no such file";
+  }
+  if (!exists && mode == Database::Mode::kReadWrite && !dir_writable) {
+    return "cannot create database " + path + ": its folder " + dir +
+           " is read-only (no permission to create files in it)";
+  }
+  if (exists && access(path.c_str(), R_OK) != 0) {
+    return "cannot read database " + path + ": no permission to read the file";
+  }
+  if (exists && !dir_writable && access((path + "-shm").c_str(), F_OK) != 0) {
+    return "cannot " + what + " database " + path + ": its folder " + dir +
+           " is read-only, and SQLite must create " + fs::path(path).filename().string() +
+           "-wal and -shm beside the database (WAL mode), even to read it; copy the database "
+           "to a folder you can write to";
+  }
+  return "cannot " + what + " database " + path + ": " + sqlite_message;
+}
+
 struct FileState {
   int user_version = 0;
   int application_id = 0;
   int objects = 0;  // rows in sqlite_schema
 };
 
-FileState read_file_state(SQLite::Database& db, const std::string& path) {
+FileState read_file_state(SQLite::Database& db, const std::string& path, Database::Mode mode) {
   try {
     FileState s;
     s.user_version = db.execAndGet("PRAGMA user_version").getInt();
@@ -62,7 +94,7 @@ FileState read_file_state(SQLite::Database& db, const std::string& path) {
     if (e.getErrorCode() == SQLITE_NOTADB) {
       throw std::runtime_error(path + " is not a ludex database (not an SQLite file)");
     }
-    throw std::runtime_error("cannot read database " + path + ": " + e.what());
+    throw std::runtime_error(open_failure(path, mode, "read", e.what()));
   }
 }
 
@@ -104,11 +136,19 @@ Database::Database(const std::string& path, Mode mode) : path_(path), mode_(mode
   try {
     db_ = std::make_unique<SQLite::Database>(path, flags, kBusyTimeoutMs);
   } catch (const SQLite::Exception& e) {
-    throw std::runtime_error("cannot open database " + path + ": " + e.what());
+    throw std::runtime_error(open_failure(path, mode, "open", e.what()));
+  }
+  // SQLite opens a file it may not write read-only without saying so; the
+  // first write would fail, after reading had created the -wal and -shm
+  // files beside it. Refused here, before anything is read.
+  if (mode == Mode::kReadWrite && sqlite3_db_readonly(db_->getHandle(), "main") == 1) {
+    db_.reset();
+    throw std::runtime_error("cannot write to database " + path +
+                             ": the file is read-only (no permission to write it)");
   }
   register_functions(*db_);
 
-  const FileState state = read_file_state(*db_, path);
+  const FileState state = read_file_state(*db_, path, mode);
   const bool fresh = state.objects == 0 && state.user_version == 0;
   if (!fresh && state.application_id != kApplicationId) {
     throw std::runtime_error(path + " is not a ludex database (an SQLite file of another program)");

@@ -16,6 +16,10 @@ namespace ludex {
 // The schema version this build writes and reads (PRAGMA user_version).
 inline constexpr int kSchemaVersion = 5;
 
+// How long a connection waits for another connection's write lock before
+// the statement fails with SQLITE_BUSY (schema/storage_failure.h: kLocked).
+inline constexpr int kBusyTimeoutMs = 10'000;
+
 class Database {
  public:
   enum class Mode { kReadOnly, kReadWrite };
@@ -25,7 +29,10 @@ class Database {
   // synchronous=NORMAL. kReadOnly requires an existing database at
   // kSchemaVersion (an older one must first be opened kReadWrite).
   // Throws std::runtime_error (or SQLite::Exception) when the file cannot be
-  // opened, is not a ludex database, or has a newer schema version.
+  // opened, is not a ludex database, or has a newer schema version. A file
+  // or folder that cannot be read, created or (kReadWrite) written is
+  // refused with a message that says which and why, before anything is
+  // written, including SQLite's -wal and -shm files.
   // Every connection gets the SQL function ludex_fold(text) (see
   // schema/text_fold.h), which queries use; the schema itself never does.
   Database(const std::string& path, Mode mode);
