@@ -2,14 +2,17 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <exception>
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <string>
 
 #include "indexer/commands.h"
 #include "indexer/importer.h"
 #include "options/command_line.h"
 #include "schema/database.h"
+#include "schema/storage_failure.h"
 
 namespace ludex {
 namespace po = boost::program_options;
@@ -46,6 +49,46 @@ std::optional<std::int64_t> parse_byte_size(const std::string& text) {
   }
   if (value > (std::int64_t{1} << (62 - shift))) return std::nullopt;
   return value << shift;
+}
+
+// What to tell the user when the database file failed the import: what
+// happened, what this import had stored (each file and game of it whole:
+// ImportStored), and that the same import, run again, continues where it
+// stopped (files read to their end are skipped, docs/schema.md).
+std::string stopped_message(StorageFailure failure, const std::string& db, const char* what,
+                            const ImportStored& stored) {
+  std::string out;
+  std::string remedy;
+  switch (failure) {
+    case StorageFailure::kDiskFull:
+      out = "the disk is full: " + db + " cannot grow (" + what + ")";
+      remedy = "free some space and run the same import again";
+      break;
+    case StorageFailure::kLocked:
+      out = db + " is locked by another program, which held it longer than the " +
+            std::to_string(busy_timeout_seconds()) + " s ludex waits (" + what + ")";
+      remedy = "run the same import again when that program is done";
+      break;
+    case StorageFailure::kReadOnly:
+      out = db + " cannot be written (" + std::string(what) + ")";
+      remedy = "make it writable and run the same import again";
+      break;
+    case StorageFailure::kIo:
+    case StorageFailure::kNone:
+      out = db + " could not be written (" + std::string(what) + ")";
+      remedy = "run the same import again once the cause is fixed";
+      break;
+  }
+  if (stored.files == 0 && stored.games == 0) {
+    out += ". This import stored nothing; " + remedy + ".";
+  } else {
+    out += ". This import stored " + std::to_string(stored.files) + " files and " +
+           std::to_string(stored.games) +
+           " games before it stopped, each of them whole; the database is sound. To add the "
+           "rest, " +
+           remedy + ": it continues where it stopped.";
+  }
+  return out;
 }
 
 }  // namespace
@@ -93,9 +136,23 @@ int run_import_command(const std::vector<std::string>& args) {
     return 2;
   }
   opts.archive_limits.max_member_bytes = *max_member;
-  Database db(vm["db"].as<std::string>(), Database::Mode::kReadWrite);
-  Importer importer(db, opts, std::cerr);
-  const ImportSummary s = importer.run(vm["path"].as<std::vector<std::string>>());
+  const std::string& db_path = vm["db"].as<std::string>();
+  std::optional<Database> db;
+  std::optional<Importer> importer;
+  ImportSummary s;
+  try {
+    db.emplace(db_path, Database::Mode::kReadWrite);
+    importer.emplace(*db, opts, std::cerr);
+    s = importer->run(vm["path"].as<std::vector<std::string>>());
+  } catch (const std::exception& e) {
+    const StorageFailure failure = storage_failure(e);
+    if (failure == StorageFailure::kNone) throw;
+    std::cerr << "ludex import: "
+              << stopped_message(failure, db_path, e.what(),
+                                 importer ? importer->stored() : ImportStored{})
+              << "\n";
+    return 1;
+  }
   if (!opts.quiet) {
     if (s.games_rehashed != 0) {
       std::cerr << "hashed the moves of " << s.games_rehashed

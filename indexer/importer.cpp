@@ -113,6 +113,17 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     progress_shown = true;
   };
 
+  stored_ = ImportStored{};
+  // Files and games of the open transaction, counted into stored_ when it
+  // commits.
+  ImportStored pending;
+  auto commit = [&] {
+    store.commit();
+    stored_.files += pending.files;
+    stored_.games += pending.games;
+    pending = ImportStored{};
+  };
+
   const bool bulk = store.is_empty();
   if (bulk) store.begin_bulk_load();
   store.begin();
@@ -149,6 +160,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     store.add_error(file_id, d);
     report(path, d);
     ++sum.files_failed;
+    ++pending.files;
   }
   if (options_.prune) {
     // Only what was looked at now can be known to be gone: files recorded
@@ -262,6 +274,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   std::vector<OpenArchive> open_archives;
 
   std::int64_t file_id = 0;  // of the file whose parts are arriving
+  SourceFileInfo file_info;  // of that file, with its hash, when it has parts
   auto begin_archive = [&](FileResult& r) {
     ++sum.archives;
     OpenArchive* parent = open_archives.empty() ? nullptr : &open_archives.back();
@@ -375,7 +388,10 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       info.path = r.path;
       info.size = r.size;
       info.mtime_ns = r.mtime_ns;
-      info.content_hash = r.content_hash;
+      // The hash says "read to its end": a file whose games come in several
+      // parts gets it with its last part (below), so that an import stopped
+      // inside it (after a commit within the file) reads it again.
+      info.content_hash = r.last ? r.content_hash : std::string();
       info.format = r.parsed.format;
       info.container_id = archive != nullptr ? archive->file_id : 0;
       // A later member of the same path replaces the earlier one, as
@@ -397,6 +413,10 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
         ++sum.files_new;
       }
       file_id = store.upsert_file(info);
+      if (!r.last) {
+        info.content_hash = r.content_hash;
+        file_info = std::move(info);
+      }
       if (archive != nullptr) archive->seen[r.path] = file_id;
       if (repeated) {
         Diagnostic w = file_error(
@@ -410,6 +430,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
         store.add_error(file_id, d);
         report(r.path, d);
         ++sum.files_failed;
+        ++pending.files;
         return;
       }
       if (r.parsed.format.empty()) ++sum.files_failed;
@@ -429,12 +450,19 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       store.add_game(file_id, game, r.positions[g]);
       if (store.last_duplicate_of() != 0) ++sum.duplicates;
       ++sum.games;
+      ++pending.games;
       sum.nodes += static_cast<std::int64_t>(game.tree.size());
-      if (++games_in_batch >= options_.batch_games) {
-        store.commit();
-        store.begin();
-        games_in_batch = 0;
-      }
+      ++games_in_batch;
+    }
+    if (r.last) {
+      if (r.part > 0) store.upsert_file(file_info);
+      ++pending.files;
+    }
+    // Transactions end between files (see ImportOptions::batch_games).
+    if (games_in_batch >= (r.last ? options_.batch_games : options_.max_batch_games)) {
+      commit();
+      store.begin();
+      games_in_batch = 0;
     }
   };
   PipelineOptions pipeline;
@@ -446,9 +474,12 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   callbacks.should_read_archive = should_read_archive;
   callbacks.consume = consume;
   run_parse_pipeline(walk.files, pipeline, callbacks);
-  store.commit();
+  commit();
   erase_progress();
-  if (bulk) store.finish_bulk_load();
+  // Also when this import did not begin a bulk load: an earlier one that
+  // was stopped may have left the indexes dropped (docs/schema.md), and this
+  // is the import that completes it.
+  store.finish_bulk_load();
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;
 }

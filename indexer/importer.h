@@ -18,10 +18,19 @@
 namespace ludex {
 
 struct ImportOptions {
-  bool quiet = false;               // no per-file diagnostics on the error stream
-  bool show_warnings = false;       // list warnings too, not only their count
-  std::int32_t batch_games = 1000;  // games per write transaction
-  int jobs = 0;                     // parse workers; 0 = one per core
+  bool quiet = false;          // no per-file diagnostics on the error stream
+  bool show_warnings = false;  // list warnings too, not only their count
+  // Games per write transaction: a transaction ends at the end of the file
+  // (or archive member) in which it reached this many games, so that an
+  // import stopped anywhere leaves every file either whole or absent, and
+  // the same import run again gives the database one uninterrupted import
+  // would have given. Only a file with more than max_batch_games games in
+  // one transaction is committed in parts (memory bounds a transaction);
+  // its content hash is recorded with its last part, so that an import
+  // stopped inside it reads it again.
+  std::int32_t batch_games = 1000;
+  std::int32_t max_batch_games = 20000;
+  int jobs = 0;  // parse workers; 0 = one per core
   // Forget the recorded files under the given paths (a given file, or
   // anything below a given directory) that no longer exist there. A given
   // path that is gone altogether prunes everything recorded at or under it
@@ -65,6 +74,15 @@ struct ImportSummary {
   double seconds = 0;
 };
 
+// What an import had committed when its last transaction ended: each of
+// these files and games is in the database whole, whatever stopped the
+// import afterwards. Files count files and members recorded (with games,
+// errors, or nothing readable), not archives; games count stored games.
+struct ImportStored {
+  std::int64_t files = 0;
+  std::int64_t games = 0;
+};
+
 // What the progress line shows.
 struct ImportProgress {
   std::int64_t files_done = 0;
@@ -90,13 +108,19 @@ class Importer {
   Importer(Database& db, const ImportOptions& options, std::ostream& diagnostics);
 
   // Imports every file under paths, archives member by member. Returns the
-  // figures of this run.
+  // figures of this run. Throws for environment failures (a full disk, a
+  // database locked by another program); what was committed before stays
+  // (stored()).
   ImportSummary run(const std::vector<std::string>& paths);
+
+  // What run() had committed when it returned or threw.
+  const ImportStored& stored() const { return stored_; }
 
  private:
   Database& db_;
   ImportOptions options_;
   std::ostream& diagnostics_;
+  ImportStored stored_;
 };
 
 }  // namespace ludex

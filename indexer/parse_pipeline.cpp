@@ -64,6 +64,13 @@ std::int64_t diagnostics_bytes(const std::vector<Diagnostic>& ds) {
   return n;
 }
 
+// What a record without games holds (FileResult's other members are empty).
+std::int64_t record_bytes(const FileResult& r) {
+  return static_cast<std::int64_t>(sizeof(FileResult)) + string_bytes(r.path) +
+         string_bytes(r.container) + string_bytes(r.read_error) + string_bytes(r.content_hash) +
+         diagnostics_bytes(r.parsed.diagnostics);
+}
+
 std::int64_t mtime_of(const std::string& path) {
   std::error_code ec;
   const auto t = fs::last_write_time(path, ec);
@@ -160,8 +167,10 @@ class Run {
 
   std::shared_ptr<Stream> open_stream(std::size_t index);
   // A record without games (an archive's begin or end, a member not read):
-  // never waits for the budget, so that a worker reading an archive is never
-  // stuck behind it.
+  // charged, but never waits for the budget, so that a worker reading an
+  // archive is never stuck behind it (read_members() waits in
+  // wait_for_room(), where it parses queued members, before emitting one
+  // per member).
   void emit_record(std::size_t index, FileResult&& r);
   // Waits for room in the budget; the stream being consumed always gets one
   // part into its empty queue. False once the pipeline stops.
@@ -213,7 +222,7 @@ std::shared_ptr<Stream> Run::open_stream(std::size_t index) {
 
 void Run::emit_record(std::size_t index, FileResult&& r) {
   auto stream = std::make_shared<Stream>();
-  const std::int64_t cost = diagnostics_bytes(r.parsed.diagnostics);
+  const std::int64_t cost = record_bytes(r);
   r.part = 0;
   r.last = true;
   {
@@ -492,6 +501,9 @@ bool Run::read_members(std::size_t index, ArchiveReader& reader, const std::stri
     m.size = std::max<std::int64_t>(0, e.size);
     m.repeated = !names.insert(e.path).second;
     if (!e.problem.empty()) {
+      // Counted in the budget like a member's bytes, so that an archive of
+      // a million links cannot pile up records.
+      wait_for_room(index);
       m.read_error = e.problem;
       emit_record(index, std::move(m));
       continue;
