@@ -265,6 +265,13 @@ MemberRead ArchiveReader::Impl::pump(std::string* out, std::int64_t declared) {
       return result;
     }
     produced += n;
+    // Before the bomb checks, which return: a member past the limit never
+    // leaves more than max_member_bytes in out, whatever stops the read.
+    if (out != nullptr && !too_large && produced > limits.max_member_bytes) {
+      too_large = true;
+      out->clear();
+      out->shrink_to_fit();
+    }
     const std::int64_t position = archive_filter_bytes(a, -1);
     // Forward moves only: a seek back (7z and zip read their directories
     // first) is not compressed data read for this member.
@@ -287,11 +294,6 @@ MemberRead ArchiveReader::Impl::pump(std::string* out, std::int64_t declared) {
                        std::to_string(limits.max_expansion) + " times (" + size_text(produced) +
                        " from " + size_text(consumed) + "); nothing more of the archive is read";
       return result;
-    }
-    if (out != nullptr && !too_large && produced > limits.max_member_bytes) {
-      too_large = true;
-      out->clear();
-      out->shrink_to_fit();
     }
   }
   if (too_large) {

@@ -285,6 +285,23 @@ TEST_CASE("a member expanding more than 1000 times stops the archive", "[archive
   CHECK(l.members.size() < 40);
 }
 
+TEST_CASE("a member that is a bomb past the size limit keeps no more than the limit", "[archive]") {
+  // The read chunk that passes max_member_bytes also passes the bomb limits
+  // (found by fuzz/archive_fuzzer.cpp, regression in
+  // fuzz/regressions/archive/): the read stops as a bomb, and the bytes it
+  // leaves are within the member limit all the same.
+  ArchiveLimits limits;
+  limits.max_member_bytes = 100000;
+  limits.expansion_floor = 100000;
+  limits.max_expansion = 2;
+  // Not zeros: libarchive takes a gzip of zeros for an empty tar.
+  const std::string same(std::size_t{1} << 20, 'x');
+  const Listing l = list(build_archive(ArchiveKind::kGz, {{"x", same}}), "big.sgf.gz", limits);
+  REQUIRE(l.members.size() == 1);
+  CHECK(l.members[0].outcome == ReadOutcome::kBomb);
+  CHECK(l.members[0].data.size() <= 100000);
+}
+
 TEST_CASE("the expansion budget is shared and bounded", "[archive]") {
   ArchiveLimits limits;
   ExpansionBudget b(10, limits);
