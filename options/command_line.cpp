@@ -1,9 +1,36 @@
 #include "options/command_line.h"
 
+#include <cctype>
 #include <iostream>
 
 namespace ludex {
 namespace po = boost::program_options;
+
+namespace {
+
+// The first argument holding "%name%" (a letter, digit or '_' between two
+// '%'), or nullptr. boost::program_options makes an error's message by
+// replacing such placeholders (%value%, %canonical_option%,
+// %original_token%, ...) with the user's text until none is left, so text
+// that holds one makes what() loop forever (found by
+// fuzz/query_options_fuzzer.cpp; `ludex serve` parses request parameters
+// here too).
+const std::string* argument_with_placeholder(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    std::size_t open = a.find('%');
+    while (open != std::string::npos) {
+      std::size_t i = open + 1;
+      while (i < a.size() && (std::isalnum(static_cast<unsigned char>(a[i])) != 0 || a[i] == '_')) {
+        ++i;
+      }
+      if (i < a.size() && a[i] == '%' && i > open + 1) return &a;
+      open = a.find('%', i);
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 std::variant<ParsedArgs, std::string> parse_arguments(
     const std::vector<std::string>& args, const po::options_description& options,
@@ -20,6 +47,10 @@ std::variant<ParsedArgs, std::string> parse_arguments(
     }
     po::notify(out.vm);
   } catch (const po::error& e) {
+    // Not e.what(), which would not return (argument_with_placeholder).
+    if (const std::string* arg = argument_with_placeholder(args)) {
+      return "invalid option or value '" + *arg + "'";
+    }
     return std::string(e.what());
   }
   return out;
