@@ -114,6 +114,11 @@ struct GamePositions {
   // One warning per node where computing stopped, naming the node (its
   // SourcePos when known, else its move number) and the reason.
   std::vector<Diagnostic> warnings;
+  // The positions as stored for search (games/position_stream.h): filled by
+  // attach_position_stream(), where a parse worker has time for it; empty
+  // otherwise (the store then encodes them itself).
+  std::string stream;
+  std::string occupancy;
 };
 
 // Walks the tree once (iteratively; memory bounded by the depth of the

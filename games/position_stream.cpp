@@ -106,7 +106,10 @@ std::string encode_position_stream(const GameRecord& game, const GamePositions& 
       tag |= kStopped;
     } else {
       if (d.placed.size() == 1) tag |= kPlacedOne;
-      if (d.placed.size() > 1) ext |= static_cast<std::uint64_t>(d.placed.size()) << 1;
+      if (d.placed.size() > 1) ext |= static_cast<std::uint64_t>(d.placed.size()) << 2;
+      const NodeView node = tree.data(i);
+      const bool one_move = node.moves.size() == 1 && node.moves[0].kind == MoveKind::kPlace;
+      if (!d.placed.empty() && !one_move) ext |= 2;
       if (!d.removed.empty()) tag |= kRemoved;
       if (!d.links_added.empty() || !d.links_removed.empty()) tag |= kLinks;
       if (!d.piece.empty()) {
@@ -137,6 +140,50 @@ std::string encode_position_stream(const GameRecord& game, const GamePositions& 
     if (piece >= 0) put_varint(out, static_cast<std::uint64_t>(piece) + 1);
   }
   return out;
+}
+
+namespace {
+
+// Whether every changed point (and link end) of `positions` lies on `board`
+// with a colour it has: what the encoders require.
+bool fits_board(const GamePositions& positions, const StreamBoard& board) {
+  auto on = [&board](Point p) {
+    return p.x >= 0 && p.y >= 0 && p.x < board.columns && p.y < board.rows;
+  };
+  auto fits = [&](const Occupant& o) {
+    return on(o.point) && o.color >= 1 && o.color <= board.colors;
+  };
+  for (std::size_t i = 0; i < positions.deltas.size(); ++i) {
+    if (positions.hashes[i] == 0) continue;
+    const PositionDelta& d = positions.deltas[i];
+    if (!std::all_of(d.placed.begin(), d.placed.end(), fits) ||
+        !std::all_of(d.removed.begin(), d.removed.end(), fits)) {
+      return false;
+    }
+    for (const auto* links : {&d.links_added, &d.links_removed}) {
+      for (const TwixtLink& l : *links) {
+        if (!on(l.a) || !on(l.b) || l.color < 1 || l.color > 2 || link_direction(l) < 0) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void attach_position_stream(const GameRecord& game, GamePositions* positions) {
+  positions->stream.clear();
+  positions->occupancy.clear();
+  if (positions->hashes.size() != game.tree.size() || game.tree.empty() ||
+      positions->deltas.size() != game.tree.size()) {
+    return;
+  }
+  const std::optional<StreamBoard> board = stream_board(game);
+  if (!board || !fits_board(*positions, *board)) return;
+  positions->stream = encode_position_stream(game, *positions, *board);
+  positions->occupancy = encode_occupancy(*positions, *board);
 }
 
 std::string encode_occupancy(const GamePositions& positions, const StreamBoard& board) {
@@ -254,6 +301,7 @@ bool PositionStreamReader::next(StreamNode* node) {
   node->links_added.clear();
   node->links_removed.clear();
   node->piece = -1;
+  node->setup = false;
   // The parent is the innermost open node; the root has none.
   bool parent_stopped = false;
   if (open_.empty()) {
@@ -281,7 +329,8 @@ bool PositionStreamReader::next(StreamNode* node) {
   node->children = static_cast<std::uint32_t>(children);
   node->stopped = parent_stopped || (tag & kStopped) != 0;
   if ((tag & kStopped) == 0) {
-    std::uint64_t placed = (tag & kPlacedOne) != 0 ? 1 : ext >> 1;
+    node->setup = (ext & 2) != 0;
+    std::uint64_t placed = (tag & kPlacedOne) != 0 ? 1 : ext >> 2;
     if (placed > bytes_.size()) return fail("bad placed count");
     node->placed.resize(static_cast<std::size_t>(placed));
     for (Occupant& o : node->placed) {

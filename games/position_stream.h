@@ -4,7 +4,7 @@
 // moves or rules, which is what position search does (schema/, "Position
 // search" in docs/schema.md): one row per game instead of rows per change.
 //
-// Format (version 1), all integers unsigned LEB128 varints:
+// Format (version 2), all integers unsigned LEB128 varints:
 //   version (1), node count, then per node in pre-order:
 //     tag: bit 0-1 children (0, 1, 2, 3 = a count follows)
 //          bit 2   one placed occupant follows
@@ -14,8 +14,9 @@
 //          bit 6   stopped: no position here or below (an illegal move or
 //                  setup); the subtree's nodes carry shape only
 //          bit 7   extended: ext follows (bit 0: the main child is not the
-//                  first, its ordinal follows; bits 1..: the count of
-//                  placed occupants, when more than one)
+//                  first, its ordinal follows; bit 1: setup, the node's
+//                  change is not (only) one placing move; bits 2..: the
+//                  count of placed occupants, when more than one)
 //     [children count] [ext] [main child ordinal] [placed...] [removed...]
 //     [links...] [piece]
 //   occupant: (y * columns + x) * 4 + colour - 1    (colours 1..4)
@@ -46,7 +47,8 @@
 
 namespace ludex {
 
-inline constexpr std::uint8_t kPositionStreamVersion = 1;
+// Version 1 had no setup flag (ext bit 1); it was never stored.
+inline constexpr std::uint8_t kPositionStreamVersion = 2;
 
 // What a stream is read against: the board's size and the colours it holds
 // (2, or a Blokus variant's 2..4), and for Blokus the piece names of its set
@@ -68,6 +70,12 @@ std::optional<StreamBoard> stream_board(const GameRecord& game);
 std::string encode_position_stream(const GameRecord& game, const GamePositions& positions,
                                    const StreamBoard& board);
 
+// Sets positions->stream and ->occupancy for `game` (left empty for a
+// family without positions, a board stream_board() refuses, positions not
+// computed, or a change off the board, which compute_positions never gives). Requires positions
+// computed for `game` by compute_positions.
+void attach_position_stream(const GameRecord& game, GamePositions* positions);
+
 // The occupancy bitmaps of a game whose positions are `positions`.
 std::string encode_occupancy(const GamePositions& positions, const StreamBoard& board);
 
@@ -84,6 +92,9 @@ struct StreamNode {
   std::uint32_t children = 0;  // child count
   bool main_line = false;      // on the game's main line (main child after main child)
   bool stopped = false;        // no position here (nor below)
+  // The node places stones by something else than exactly one placing move
+  // (setup properties, several moves): its change is not a move played.
+  bool setup = false;
   std::vector<Occupant> placed;
   std::vector<Occupant> removed;
   std::vector<TwixtLink> links_added;

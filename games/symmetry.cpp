@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 #include <set>
 #include <utility>
@@ -221,9 +222,11 @@ std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
   return out;
 }
 
-std::vector<Pattern> pattern_placements(const BoardShape& given, const Pattern& pattern,
-                                        bool symmetric) {
-  std::set<std::pair<std::vector<Occupant>, std::vector<Occupant>>> seen;
+std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& given,
+                                                              const Pattern& pattern,
+                                                              bool symmetric) {
+  // Keyed by the placement as a set; the first origin found stays.
+  std::map<std::pair<std::vector<Occupant>, std::vector<Occupant>>, PatternPlacement> seen;
   const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
   const BoardShape shape = normalized(given, geo);
   if (shape.columns <= 0 || shape.rows <= 0) return {};
@@ -262,14 +265,34 @@ std::vector<Pattern> pattern_placements(const BoardShape& given, const Pattern& 
         bool fits = true;
         std::vector<Occupant> placed_stones = shift(stones, fits);
         std::vector<Occupant> placed_empty = shift(empty, fits);
-        if (fits) seen.emplace(std::move(placed_stones), std::move(placed_empty));
+        if (!fits) continue;
+        PatternPlacement placement{Pattern{placed_stones, placed_empty}, symmetry, dx, dy};
+        seen.try_emplace({std::move(placed_stones), std::move(placed_empty)}, std::move(placement));
       }
     }
   }
-  std::vector<Pattern> out;
+  std::vector<PatternPlacement> out;
   out.reserve(seen.size());
-  for (const auto& [stones, empty] : seen) out.push_back(Pattern{stones, empty});
+  for (auto& [key, placement] : seen) out.push_back(std::move(placement));
   return out;
+}
+
+std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
+                                        bool symmetric) {
+  std::vector<Pattern> out;
+  for (PatternPlacement& p : pattern_placements_with_origins(shape, pattern, symmetric)) {
+    out.push_back(std::move(p.pattern));
+  }
+  return out;
+}
+
+std::optional<Point> pattern_frame_point(const BoardShape& shape, const PatternPlacement& placement,
+                                         Point placed) {
+  const std::int32_t x = placed.x - placement.dx;
+  const std::int32_t y = placed.y - placement.dy;
+  if (x < 0 || y < 0 || x >= shape.columns || y >= shape.rows) return std::nullopt;
+  return transform(inverse(placement.symmetry), shape,
+                   Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
 }
 
 }  // namespace ludex

@@ -9,6 +9,7 @@
 #define LUDEX_GAMES_SYMMETRY_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -75,6 +76,30 @@ struct Pattern {
 // are given once; order is deterministic (sorted).
 std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
                                         bool symmetric);
+
+// A placement and how it was made from the pattern as given: the given
+// pattern's point p lies at transform(symmetry, shape, p) + (dx, dy), and
+// its colour c is symmetry.colour_map[c].
+struct PatternPlacement {
+  Pattern pattern;
+  BoardSymmetry symmetry;
+  std::int32_t dx = 0;
+  std::int32_t dy = 0;
+};
+
+// pattern_placements() with each placement's origin (the first symmetry, in
+// board_symmetries() order, that gives it); the same placements in the same
+// order.
+std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& shape,
+                                                              const Pattern& pattern,
+                                                              bool symmetric);
+
+// The point of the pattern's own frame (the coordinates it was given in)
+// that the board point `placed` is under `placement`: the inverse of the
+// placement's map. nullopt when that point is off the board. For
+// rectangular boards (not Blokus).
+std::optional<Point> pattern_frame_point(const BoardShape& shape, const PatternPlacement& placement,
+                                         Point placed);
 
 }  // namespace ludex
 

@@ -103,6 +103,9 @@ int run_import_command(const std::vector<std::string>& args) {
       ("jobs,j", po::value<int>()->default_value(0), "parse workers (0 = one per core)")  //
       ("quiet,q", "no diagnostics, progress or summary on stderr")                        //
       ("prune", "forget recorded files under the given paths that no longer exist")       //
+      ("checksum",
+       "hash every file to see whether it changed, even when its size and time "
+       "are the recorded ones")                                                           //
       ("dedupe", "do not store games whose moves are already stored; record where seen")  //
       ("warnings", "list every warning, not only their number")                           //
       ("max-member-size", po::value<std::string>()->default_value("256M"),
@@ -122,6 +125,7 @@ int run_import_command(const std::vector<std::string>& args) {
   opts.show_warnings = vm.count("warnings") != 0;
   opts.jobs = vm["jobs"].as<int>();
   opts.prune = vm.count("prune") != 0;
+  opts.checksum = vm.count("checksum") != 0;
   opts.dedupe = vm.count("dedupe") != 0;
   opts.progress = !opts.quiet && isatty(STDERR_FILENO) != 0;
   if (opts.jobs < 0) {
@@ -157,6 +161,10 @@ int run_import_command(const std::vector<std::string>& args) {
     if (s.games_rehashed != 0) {
       std::cerr << "hashed the moves of " << s.games_rehashed
                 << " stored games (hashed by an older ludex, or not at all)\n";
+    }
+    if (s.games_streamed != 0) {
+      std::cerr << "stored the positions of " << s.games_streamed
+                << " stored games for search (a database of an older ludex)\n";
     }
     std::cerr << "imported " << s.games << " games (" << s.nodes << " nodes) from " << s.files_found
               << " files: " << s.files_new << " new, " << s.files_replaced << " replaced, "

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "importers/archive/archive_reader.h"
 #include "indexer/file_walk.h"
 #include "indexer/parse_pipeline.h"
 #include "schema/game_store.h"
@@ -71,6 +72,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // Before anything is stored, so that new games find their first copies
   // among the older ones.
   sum.games_rehashed = store.refresh_moves_hashes();
+  sum.games_streamed = store.refresh_position_streams();
   const WalkResult walk = walk_paths(paths);
 
   // The progress line is rewritten in place; a diagnostic first erases it.
@@ -242,6 +244,37 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     return it == known_files.end() || it->second.positions_stale || it->second.is_archive ||
            it->second.content_hash != hash;
   };
+  // A file written less than kRacyWindow before this import read it may be
+  // written again within the same tick of the file system's clock, keeping
+  // its time: its time is recorded as 0, which the next import does not
+  // trust, and so hashes it (git's "racily clean" entries). Both sides are
+  // the file clock's.
+  constexpr auto kRacyWindow = std::chrono::seconds(2);
+  const std::int64_t racy_after =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          (std::filesystem::file_time_type::clock::now() - kRacyWindow).time_since_epoch())
+          .count();
+  auto recorded_mtime = [racy_after](std::int64_t mtime_ns) {
+    return mtime_ns >= racy_after ? 0 : mtime_ns;
+  };
+  // Size and time first: a file or archive whose both are the recorded ones
+  // is not read at all (ImportOptions::checksum turns this off). Anything
+  // that must be read again anyway (stale positions, a stale or unfinished
+  // archive, a file that became an archive or stopped being one) is read.
+  auto unchanged_by_stat = [&](const std::string& path, std::int64_t size, std::int64_t mtime_ns) {
+    const auto it = known_files.find(path);
+    if (it == known_files.end()) return StatVerdict::kRead;
+    const KnownFile& k = it->second;
+    if (k.size != size || k.mtime_ns != mtime_ns || mtime_ns == 0 || k.content_hash.empty() ||
+        k.positions_stale || k.container_id != 0) {
+      return StatVerdict::kRead;
+    }
+    if (!k.is_archive) {
+      return has_archive_name(path) ? StatVerdict::kRead : StatVerdict::kUnchangedFile;
+    }
+    return stale_archives.count(k.file_id) != 0 ? StatVerdict::kRead
+                                                : StatVerdict::kUnchangedArchive;
+  };
   auto should_read_archive = [&](const std::string& path, std::int64_t, const std::string& hash) {
     // content_hash is '' until an import read the archive to its end.
     const auto it = known_files.find(path);
@@ -282,6 +315,10 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     if (r.skipped) {
       ++sum.archives_unchanged;
       std::int64_t below = 0;
+      if (parent == nullptr && known != known_files.end() &&
+          (known->second.mtime_ns != r.mtime_ns || known->second.size != r.size)) {
+        store.touch_file(known->second.file_id, r.size, recorded_mtime(r.mtime_ns));
+      }
       if (known != known_files.end()) {
         const auto n = files_below.find(known->second.file_id);
         if (n != files_below.end()) below = n->second;
@@ -311,7 +348,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     OpenArchive a;
     a.info.path = r.path;
     a.info.size = r.size;
-    a.info.mtime_ns = r.mtime_ns;
+    a.info.mtime_ns = recorded_mtime(r.mtime_ns);
     a.info.format = kArchiveFormat;
     a.info.container_id = parent != nullptr ? parent->file_id : 0;
     // No hash until the archive has been read to its end (end_archive).
@@ -378,6 +415,12 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       const auto known = known_files.find(r.path);
       if (r.skipped) {
         ++sum.files_unchanged;
+        // Same content, new time (or read for --checksum): the new time is
+        // recorded, so that the next import need not read it.
+        if (archive == nullptr && known != known_files.end() &&
+            (known->second.mtime_ns != r.mtime_ns || known->second.size != r.size)) {
+          store.touch_file(known->second.file_id, r.size, recorded_mtime(r.mtime_ns));
+        }
         if (archive != nullptr && known != known_files.end()) {
           archive->seen[r.path] = known->second.file_id;
           if (known->second.absent) store.mark_absent(known->second.file_id, false);
@@ -387,7 +430,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       SourceFileInfo info;
       info.path = r.path;
       info.size = r.size;
-      info.mtime_ns = r.mtime_ns;
+      info.mtime_ns = recorded_mtime(r.mtime_ns);
       // The hash says "read to its end": a file whose games come in several
       // parts gets it with its last part (below), so that an import stopped
       // inside it (after a commit within the file) reads it again.
@@ -472,6 +515,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   PipelineCallbacks callbacks;
   callbacks.should_parse = should_parse;
   callbacks.should_read_archive = should_read_archive;
+  if (!options_.checksum) callbacks.unchanged_by_stat = unchanged_by_stat;
   callbacks.consume = consume;
   run_parse_pipeline(walk.files, pipeline, callbacks);
   commit();

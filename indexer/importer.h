@@ -37,6 +37,10 @@ struct ImportOptions {
   // (without --prune it is recorded as an unreadable file, like any path
   // that cannot be walked).
   bool prune = false;
+  // Hash every file to decide whether it changed. Without it a file or
+  // archive whose size and modification time are the recorded ones is
+  // taken as unchanged without being read (as git and rsync do).
+  bool checksum = false;
   // Do not store a game whose moves are already stored (a duplicate): record
   // only where it was seen (GameStore::add_sighting).
   bool dedupe = false;
@@ -67,6 +71,10 @@ struct ImportSummary {
   // those of a database migrated from before schema version 3, or every
   // stored game when the database's moves_hash_version is not this build's.
   std::int64_t games_rehashed = 0;
+  // Stored games given their position stream first
+  // (GameStore::refresh_position_streams): once, after a migration from
+  // schema version 5 or older.
+  std::int64_t games_streamed = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded
   std::int64_t warnings = 0;  // doubtful content in stored games

@@ -90,6 +90,11 @@ int run_merge_command(const std::vector<std::string>& args) {
     std::cerr << "hashed the moves of " << rehashed
               << " stored games (hashed by an older ludex, or not at all)\n";
   }
+  const std::int64_t streamed = store.refresh_position_streams();
+  if (streamed != 0 && !quiet) {
+    std::cerr << "stored the positions of " << streamed
+              << " stored games for search (a database of an older ludex)\n";
+  }
 
   const bool bulk = store.is_empty();
   if (bulk) store.begin_bulk_load();

@@ -21,6 +21,7 @@
 #include <malloc.h>
 #endif
 
+#include "games/position_stream.h"
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "indexer/content_hash.h"
@@ -337,6 +338,8 @@ void Run::parse_into(const std::shared_ptr<Stream>& stream, FileResult head,
     GamePositions positions = compute_positions(game);
     for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
     positions.warnings.clear();
+    // Here, on a worker, rather than on the single writer thread.
+    attach_position_stream(game, &positions);
     cost += estimate_game_bytes(game, positions);
     r.parsed.games.push_back(std::move(game));
     r.positions.push_back(std::move(positions));
@@ -364,6 +367,28 @@ void Run::process_item(std::size_t index) {
   FileResult r;
   r.path = path;
   r.mtime_ns = mtime_of(path);
+  if (callbacks_.unchanged_by_stat) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    const StatVerdict verdict =
+        ec ? StatVerdict::kRead
+           : callbacks_.unchanged_by_stat(path, static_cast<std::int64_t>(size), r.mtime_ns);
+    if (verdict != StatVerdict::kRead) {
+      r.readable = true;
+      r.skipped = true;
+      r.size = static_cast<std::int64_t>(size);
+      if (verdict == StatVerdict::kUnchangedArchive) {
+        r.kind = SourceKind::kArchive;
+        emit_record(index, std::move(r));
+        close_slot(index);
+        return;
+      }
+      const std::shared_ptr<Stream> stream = open_stream(index);
+      close_slot(index);
+      emit_part(stream, std::move(r), 0);
+      return;
+    }
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     r.read_error = std::string("cannot open file: ") + std::strerror(errno);
@@ -740,7 +765,8 @@ std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& po
        string_bytes(game.date) + string_bytes(game.event) + string_bytes(game.round) +
        string_bytes(game.charset) + diagnostics_bytes(game.warnings);
   n += vector_bytes(positions.hashes) + vector_bytes(positions.deltas) +
-       diagnostics_bytes(positions.warnings);
+       diagnostics_bytes(positions.warnings) + string_bytes(positions.stream) +
+       string_bytes(positions.occupancy);
   for (const PositionDelta& d : positions.deltas) {
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);

@@ -99,7 +99,21 @@ struct PipelineOptions {
 using ShouldRead =
     std::function<bool(const std::string& path, std::int64_t size, const std::string& hash)>;
 
+// A file or archive on disk, before it is opened: (path, size, mtime) ->
+// unchanged? Called on worker threads (must be thread-safe).
+enum class StatVerdict {
+  kRead,              // read it (and hash it)
+  kUnchangedFile,     // skip it unread: FileResult::skipped
+  kUnchangedArchive,  // skip it unread as an archive (kArchive, skipped)
+};
+using StatCheck =
+    std::function<StatVerdict(const std::string& path, std::int64_t size, std::int64_t mtime_ns)>;
+
 struct PipelineCallbacks {
+  // Files and archives given or found on disk (not members); empty: read
+  // everything. Lets an import skip what the size and time say is unchanged
+  // without reading or hashing it.
+  StatCheck unchanged_by_stat;
   ShouldRead should_parse;         // false skips parsing: FileResult::skipped
   ShouldRead should_read_archive;  // false skips the archive; empty: read every archive
   std::function<void(FileResult&&)> consume;

@@ -1,11 +1,16 @@
-// ludex next --db DB (--position GAME:MOVE | --position-file F) [--symmetric]
-//            [metadata filters] [--json | --csv] [--limit N]
+// ludex next --db DB (--position GAME:MOVE | --position-file F |
+//                     --pattern ITEMS --family F --size N [--around K])
+//            [--symmetric] [metadata filters] [--json | --csv] [--limit N]
 //
 // The moves played next from a position across the archive. With
 // --symmetric every image of the position under the board's symmetries is
 // looked up too, and the moves found from an image are mapped back by the
 // inverse symmetry, so that all counts are in the query's orientation; moves
 // that a symmetry of the position itself exchanges are counted as one.
+// With --pattern: the moves played next wherever the pattern holds (at any
+// translation, and with --symmetric under every symmetry), in and around
+// the pattern's area (its bounding box widened by --around points), mapped
+// back into the pattern's own orientation, as Kombilo's continuations.
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -29,71 +34,19 @@ std::string points_text(Family family, std::span<const Point> points) {
   return out;
 }
 
-}  // namespace
+void print_header_row() {
+  std::cout << std::left << std::setw(28) << "move" << std::right << std::setw(8) << "times"
+            << std::setw(8) << "games" << std::setw(8) << "1 wins" << std::setw(8) << "2 wins"
+            << std::setw(10) << "1 rate"
+            << "\n";
+}
 
-int run_next_command(const std::vector<std::string>& args) {
-  po::options_description options(
-      "ludex next --db DB (--position GAME:MOVE | --position-file F) [filters]");
-  options.add_options()                                              //
-      ("help,h", "show this help")                                   //
-      ("db", po::value<std::string>()->required(), "database file")  //
-      ("position", po::value<std::string>(),
-       "GAME:MOVE, the position after MOVE moves of game GAME's main line, or node:NODE_ID")  //
-      ("position-file", po::value<std::string>(), "the final position of a game file")        //
-      ("symmetric", "also the position's images under the board's symmetries")                //
-      ("json", "JSON Lines on stdout, one object per move")                                   //
-      ("csv", "CSV with a header row");
-  add_filter_options(options);
-  const auto parsed = parse_command_line("next", args, options);
-  if (!parsed) return 2;
-  if (parsed->help) {
-    std::cout << options;
-    return 0;
-  }
-  const po::variables_map& vm = parsed->vm;
-  const bool json = vm.count("json") != 0;
-  const bool csv = vm.count("csv") != 0;
-  if (json && csv) {
-    std::cerr << "ludex next: --json and --csv exclude each other\n";
-    return 2;
-  }
-  if ((vm.count("position") != 0) == (vm.count("position-file") != 0)) {
-    std::cerr << "ludex next: give exactly one of --position and --position-file\n";
-    return 2;
-  }
-  Result<GameFilter> filter = filter_from_options(vm);
-  if (!filter) {
-    std::cerr << "ludex next: " << filter.error().message << "\n";
-    return 2;
-  }
-  Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const Result<PositionTarget> target =
-      vm.count("position") != 0 ? position_from_game(db, vm["position"].as<std::string>())
-                                : position_from_file(vm["position-file"].as<std::string>());
-  if (!target) {
-    std::cerr << "ludex next: " << target.error().message << "\n";
-    return 2;
-  }
-  if (auto conflict = family_conflict(filter->family, *target)) {
-    std::cerr << "ludex next: " << conflict->message << "\n";
-    return 2;
-  }
-  const Family family = target->shape.family;
-  const NextMovesReport report = next_moves(db, *target, *filter, vm.count("symmetric") != 0);
-
+void print_moves(Family family, const std::vector<Continuation>& moves, bool json, bool csv) {
   if (csv) {
     std::cout << "move,seat,color,kind,points,piece,occurrences,games,seat1_wins,seat2_wins,"
                  "seat1_win_rate\r\n";
-  } else if (!json) {
-    std::cout << "position " << position_hash_text(target->hash) << ": " << report.positions
-              << " times in " << report.games << " games"
-              << (report.with_images ? " (with symmetric images)" : "") << "\n";
-    std::cout << std::left << std::setw(28) << "move" << std::right << std::setw(8) << "times"
-              << std::setw(8) << "games" << std::setw(8) << "1 wins" << std::setw(8) << "2 wins"
-              << std::setw(10) << "1 rate"
-              << "\n";
   }
-  for (const Continuation& c : report.moves) {
+  for (const Continuation& c : moves) {
     const double rate = seat1_win_rate(c);
     if (json) {
       std::cout << json_line(continuation_json(family, c)) << "\n";
@@ -118,6 +71,94 @@ int run_next_command(const std::vector<std::string>& args) {
                 << "\n";
     }
   }
+}
+
+// ludex next --pattern: the continuations wherever the pattern holds.
+int run_pattern_next(const po::variables_map& vm, const GameFilter& filter, bool json, bool csv) {
+  Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
+  const bool symmetric = vm.count("symmetric") != 0;
+  const Result<PatternNextMoves> report = pattern_next_moves(
+      db, filter, vm["pattern"].as<std::string>(), symmetric, vm["around"].as<int>());
+  if (!report) {
+    std::cerr << "ludex next: " << report.error().message << "\n";
+    return 2;
+  }
+  const Family family = *filter.family;
+  if (!json && !csv) {
+    std::cout << "pattern " << vm["pattern"].as<std::string>() << ": " << report->positions
+              << " times in " << report->games << " games"
+              << (symmetric ? " (with symmetric placements)" : "") << "; " << report->elsewhere
+              << " moves elsewhere\n";
+    print_header_row();
+  }
+  print_moves(family, report->moves, json, csv);
+  return 0;
+}
+
+}  // namespace
+
+int run_next_command(const std::vector<std::string>& args) {
+  po::options_description options(
+      "ludex next --db DB (--position GAME:MOVE | --position-file F) [filters]");
+  options.add_options()                                              //
+      ("help,h", "show this help")                                   //
+      ("db", po::value<std::string>()->required(), "database file")  //
+      ("position", po::value<std::string>(),
+       "GAME:MOVE, the position after MOVE moves of game GAME's main line, or node:NODE_ID")  //
+      ("position-file", po::value<std::string>(), "the final position of a game file")        //
+      ("pattern", po::value<std::string>(),
+       "a local pattern, as query --pattern takes it (B:cc,W:dc,.:dd); needs --family, --size")  //
+      ("around", po::value<int>()->default_value(1),
+       "--pattern: moves this many points around the pattern's bounding box count")  //
+      ("symmetric", "also the position's images under the board's symmetries")       //
+      ("json", "JSON Lines on stdout, one object per move")                          //
+      ("csv", "CSV with a header row");
+  add_filter_options(options);
+  const auto parsed = parse_command_line("next", args, options);
+  if (!parsed) return 2;
+  if (parsed->help) {
+    std::cout << options;
+    return 0;
+  }
+  const po::variables_map& vm = parsed->vm;
+  const bool json = vm.count("json") != 0;
+  const bool csv = vm.count("csv") != 0;
+  if (json && csv) {
+    std::cerr << "ludex next: --json and --csv exclude each other\n";
+    return 2;
+  }
+  if (vm.count("position") + vm.count("position-file") + vm.count("pattern") != 1) {
+    std::cerr << "ludex next: give exactly one of --position, --position-file and --pattern\n";
+    return 2;
+  }
+  Result<GameFilter> filter = filter_from_options(vm);
+  if (!filter) {
+    std::cerr << "ludex next: " << filter.error().message << "\n";
+    return 2;
+  }
+  if (vm.count("pattern") != 0) return run_pattern_next(vm, *filter, json, csv);
+  Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
+  const Result<PositionTarget> target =
+      vm.count("position") != 0 ? position_from_game(db, vm["position"].as<std::string>())
+                                : position_from_file(vm["position-file"].as<std::string>());
+  if (!target) {
+    std::cerr << "ludex next: " << target.error().message << "\n";
+    return 2;
+  }
+  if (auto conflict = family_conflict(filter->family, *target)) {
+    std::cerr << "ludex next: " << conflict->message << "\n";
+    return 2;
+  }
+  const Family family = target->shape.family;
+  const NextMovesReport report = next_moves(db, *target, *filter, vm.count("symmetric") != 0);
+
+  if (!json && !csv) {
+    std::cout << "position " << position_hash_text(target->hash) << ": " << report.positions
+              << " times in " << report.games << " games"
+              << (report.with_images ? " (with symmetric images)" : "") << "\n";
+    print_header_row();
+  }
+  print_moves(family, report.moves, json, csv);
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "games/symmetry.h"
+#include "query/node_filter_options.h"
 
 namespace ludex {
 namespace {
@@ -126,6 +127,68 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
                    });
   if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
     report.moves.resize(static_cast<std::size_t>(*limit));
+  }
+  return report;
+}
+
+Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
+                                            const std::string& pattern, bool symmetric,
+                                            int around) {
+  if (!filter.family || *filter.family == Family::kOther) {
+    return Error{{}, "--pattern needs --family go, hex or twixt"};
+  }
+  if (*filter.family == Family::kBlokus) {
+    return Error{{}, "--pattern is not for Blokus (a move places a piece); use --position"};
+  }
+  if (!filter.size) return Error{{}, "--pattern needs --size (placements depend on the board)"};
+  if (*filter.size <= 0 || *filter.size > kMaxPatternSide) {
+    return Error{{},
+                 "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
+                     " are searched for patterns, not " + std::to_string(*filter.size)};
+  }
+  if (around < 0 || around > kMaxPatternSide) {
+    return Error{{},
+                 "--around must be 0.." + std::to_string(kMaxPatternSide) + ", not " +
+                     std::to_string(around)};
+  }
+  const Family family = *filter.family;
+  const BoardSize size{*filter.size, *filter.size};
+  const Result<Pattern> parsed = parse_pattern("--pattern", pattern, family, size);
+  if (!parsed) return parsed.error();
+  BoardShape shape;
+  shape.family = family;
+  shape.variant = filter.variant;
+  shape.columns = size.columns;
+  shape.rows = size.rows;
+  const std::vector<PatternPlacement> placements =
+      pattern_placements_with_origins(shape, *parsed, symmetric);
+  if (placements.empty()) return Error{{}, "--pattern does not fit on the board"};
+  // The area: the pattern's bounding box, widened by `around`, on the board.
+  std::int32_t min_x = size.columns;
+  std::int32_t min_y = size.rows;
+  std::int32_t max_x = -1;
+  std::int32_t max_y = -1;
+  for (const auto* list : {&parsed->stones, &parsed->empty}) {
+    for (const Occupant& o : *list) {
+      min_x = std::min<std::int32_t>(min_x, o.point.x);
+      min_y = std::min<std::int32_t>(min_y, o.point.y);
+      max_x = std::max<std::int32_t>(max_x, o.point.x);
+      max_y = std::max<std::int32_t>(max_y, o.point.y);
+    }
+  }
+  std::vector<Point> area;
+  for (std::int32_t x = std::max(0, min_x - around);
+       x <= std::min(size.columns - 1, max_x + around); ++x) {
+    for (std::int32_t y = std::max(0, min_y - around); y <= std::min(size.rows - 1, max_y + around);
+         ++y) {
+      area.push_back(Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
+    }
+  }
+  const std::optional<std::int64_t> limit = filter.limit;
+  filter.limit.reset();
+  PatternNextMoves report = pattern_continuations(db, shape, placements, area, filter);
+  if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
+    report.moves.resize(static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0)));
   }
   return report;
 }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "query/position_target.h"
 #include "schema/database.h"
 #include "schema/game_query.h"
@@ -36,6 +37,17 @@ struct NextMovesReport {
 // once per move. Throws only for database failures.
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
                            bool symmetric);
+
+// The moves played next wherever a pattern holds (ludex next --pattern,
+// GET /api/next?pattern=...): `pattern` as --pattern takes it, in the family
+// and size of `filter` (both required), at every translation and with
+// `symmetric` under every symmetry; moves counted in the pattern's own
+// orientation, within its bounding box widened by `around` points.
+// filter.limit cuts the list of moves. Returns an Error with the message
+// the command line prints for a bad pattern, family, size or around.
+// Throws only for database failures.
+Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
+                                            const std::string& pattern, bool symmetric, int around);
 
 // "B e5", "W swap-pieces", "1 V5 a1,a2,b2": colour letter as the family's
 // SGF writes it, then the move.

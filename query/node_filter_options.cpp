@@ -241,6 +241,25 @@ Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, st
   return out;
 }
 
+Result<Pattern> parse_pattern(std::string_view option, std::string_view text, Family family,
+                              const BoardSize& size) {
+  Pattern pattern;
+  const std::vector<std::string_view> items = split_items(text);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    std::string_view item = items[i];
+    if (item.empty()) return item_error(option, i, item, "empty item");
+    bool empty = false;
+    if (item.size() > 2 && item[0] == '.' && item[1] == ':') {
+      empty = true;
+      item.remove_prefix(2);
+    }
+    Result<Occupant> o = parse_occupant(family, item, size, false);
+    if (!o) return item_error(option, i, items[i], o.error().message);
+    (empty ? pattern.empty : pattern.stones).push_back(*o);
+  }
+  return pattern;
+}
+
 Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
                                                   const GameFilter& games, Database& db) {
   NodeSelection sel;
@@ -346,26 +365,15 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
                    "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
                        " are searched for patterns, not " + std::to_string(*f.game.size)};
     }
-    Pattern pattern;
-    const std::vector<std::string_view> items = split_items(vm["pattern"].as<std::string>());
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      std::string_view item = items[i];
-      if (item.empty()) return item_error("--pattern", i, item, "empty item");
-      bool empty = false;
-      if (item.size() > 2 && item[0] == '.' && item[1] == ':') {
-        empty = true;
-        item.remove_prefix(2);
-      }
-      Result<Occupant> o = parse_occupant(*f.game.family, item, size, false);
-      if (!o) return item_error("--pattern", i, items[i], o.error().message);
-      (empty ? pattern.empty : pattern.stones).push_back(*o);
-    }
+    Result<Pattern> pattern =
+        parse_pattern("--pattern", vm["pattern"].as<std::string>(), *f.game.family, size);
+    if (!pattern) return pattern.error();
     BoardShape shape;
     shape.family = *f.game.family;
     shape.variant = f.game.variant;
     shape.columns = size.columns;
     shape.rows = size.rows;
-    f.patterns = pattern_placements(shape, pattern, symmetric);
+    f.patterns = pattern_placements(shape, *pattern, symmetric);
     if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
   }
 

@@ -44,6 +44,11 @@ Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, st
                                                      Family family, const BoardSize& size,
                                                      std::vector<PieceCondition>* pieces);
 
+// A pattern as --pattern takes it: "B:cc,W:dc,.:dd", where ".:" marks a
+// point that must hold no stone. Error names `option` and the item.
+Result<Pattern> parse_pattern(std::string_view option, std::string_view text, Family family,
+                              const BoardSize& size);
+
 }  // namespace ludex
 
 #endif  // LUDEX_QUERY_NODE_FILTER_OPTIONS_H_

@@ -13,6 +13,7 @@
 
 #include "core/moves_hash.h"
 #include "core/zobrist.h"
+#include "games/position_stream.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
 #include "schema/game_loader.h"
@@ -29,6 +30,7 @@ constexpr const char* kIndexesDroppedKey = "indexes_dropped";
 // Set by 003_duplicates.sql when it migrates a database holding games.
 constexpr const char* kMovesHashPendingKey = "moves_hash_pending";
 constexpr const char* kMovesHashVersionKey = "moves_hash_version";
+constexpr const char* kStreamsPendingKey = "position_streams_pending";
 
 // One contiguous run of a file's games: consecutive game ids, and so (ids
 // being allocated in call order) one contiguous node id range holding no
@@ -103,6 +105,7 @@ struct GameStore::Impl {
                     "content_hash = excluded.content_hash, format = excluded.format, "
                     "container_id = excluded.container_id, absent = 0 RETURNING file_id"),
         mark_absent(db, "UPDATE source_files SET absent = ?2 WHERE file_id = ?1"),
+        touch_file(db, "UPDATE source_files SET size = ?2, mtime_ns = ?3 WHERE file_id = ?1"),
         find_player(db, "SELECT player_id FROM players WHERE name = ?1"),
         insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
         find_piece(db, "SELECT piece_id FROM pieces WHERE name = ?1"),
@@ -134,6 +137,7 @@ struct GameStore::Impl {
         comments(db, "INSERT INTO comments (node_id, text) VALUES", 2),
         properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
         events(db),
+        insert_stream(db, "INSERT INTO game_positions (game_id, occupancy, stream) VALUES", 3),
         insert_error(db,
                      "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                      "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
@@ -150,6 +154,7 @@ struct GameStore::Impl {
         delete_nodes(db, "DELETE FROM nodes WHERE node_id BETWEEN ?1 AND ?2"),
         delete_game_players(db, "DELETE FROM game_players WHERE game_id BETWEEN ?1 AND ?2"),
         delete_games(db, "DELETE FROM games WHERE game_id BETWEEN ?1 AND ?2"),
+        delete_streams(db, "DELETE FROM game_positions WHERE game_id BETWEEN ?1 AND ?2"),
         delete_orphan_player(db,
                              "DELETE FROM players WHERE player_id = ?1 AND NOT EXISTS "
                              "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
@@ -190,9 +195,13 @@ struct GameStore::Impl {
     return first_copy.executeStep() ? first_copy.getColumn(0).getInt64() : 0;
   }
   std::int64_t piece_id(const std::string& name);
+  // positions: the game's computed positions when with_positions (their
+  // stream is stored, encoded here when the caller did not), else nullptr.
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
                           const std::vector<std::uint64_t>& hashes,
-                          const std::vector<PositionDelta>& deltas, bool with_positions);
+                          const std::vector<PositionDelta>& deltas, bool with_positions,
+                          const GamePositions* positions);
+  void store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
   void store_nodes(std::int64_t game_id, const GameRecord& game,
                    const std::vector<std::uint64_t>& hashes,
                    const std::vector<PositionDelta>& deltas);
@@ -203,11 +212,13 @@ struct GameStore::Impl {
   void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
   void flush_rows() {
-    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->flush();
+    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
+      b->flush();
     events.flush();
   }
   void discard_rows() {
-    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties}) b->discard();
+    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
+      b->discard();
     events.discard();
   }
 
@@ -215,16 +226,18 @@ struct GameStore::Impl {
   Database* database = nullptr;  // the same connection, for a GameLoader
   SQLite::Statement begin, commit, is_empty, max_game_id, max_node_id;
   SQLite::Statement get_meta, set_meta, delete_meta;
-  SQLite::Statement find_file, find_members, upsert_file, mark_absent, find_player, insert_player,
-      find_piece, insert_piece;
+  SQLite::Statement find_file, find_members, upsert_file, mark_absent, touch_file, find_player,
+      insert_player, find_piece, insert_piece;
   SQLite::Statement insert_game, insert_game_player, count_game;
   // Per-node rows, written many per statement; flushed by flush_rows().
   BatchedInsert nodes, moves, evaluations, comments, properties;
   PositionEventWriter events;
+  BatchedInsert insert_stream;  // game_positions rows
   SQLite::Statement insert_error;
   SQLite::Statement file_games, run_players;
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
-  SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_orphan_player;
+  SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_streams,
+      delete_orphan_player;
   SQLite::Statement delete_file_errors, reset_game_count;
   SQLite::Statement list_files, is_file, delete_file, first_copy, relink_copies;
   SQLite::Statement insert_sighting, delete_file_sightings, relink_sightings;
@@ -370,6 +383,23 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
   }
 }
 
+void GameStore::Impl::store_stream(std::int64_t game_id, const GameRecord& game,
+                                   const GamePositions& positions) {
+  const GamePositions* encoded = &positions;
+  GamePositions local;
+  if (positions.stream.empty()) {
+    local.hashes = positions.hashes;
+    local.deltas = positions.deltas;
+    attach_position_stream(game, &local);
+    encoded = &local;
+  }
+  if (encoded->stream.empty()) return;  // a board without streams
+  insert_stream.set_int(0, game_id);
+  insert_stream.set_blob(1, encoded->occupancy);
+  insert_stream.set_blob(2, encoded->stream);
+  insert_stream.end_row();
+}
+
 void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
                                       const NodeView& data, std::int64_t piece) {
   assert(data.move_props.size() <= data.moves.size());
@@ -464,7 +494,7 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
     }
   }
   for (SQLite::Statement* st :
-       {&delete_game_players, &delete_games, &relink_copies, &relink_sightings}) {
+       {&delete_streams, &delete_game_players, &delete_games, &relink_copies, &relink_sightings}) {
     st->bind(1, r.first_game);
     st->bind(2, r.last_game);
     run(*st);
@@ -627,6 +657,16 @@ void GameStore::mark_absent(std::int64_t file_id, bool absent) {
   st.exec();
 }
 
+void GameStore::touch_file(std::int64_t file_id, std::int64_t size, std::int64_t mtime_ns) {
+  assert(impl_->in_batch);
+  SQLite::Statement& st = impl_->touch_file;
+  ResetOnExit reset(st);
+  st.bind(1, file_id);
+  st.bind(2, size);
+  st.bind(3, mtime_ns);
+  st.exec();
+}
+
 void GameStore::clear_file(std::int64_t file_id) {
   assert(impl_->in_batch);
   Impl& s = *impl_;
@@ -710,12 +750,12 @@ std::int64_t GameStore::remove_members(std::int64_t container_id) {
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
-  return impl_->store_game(file_id, game, {}, {}, false);
+  return impl_->store_game(file_id, game, {}, {}, false, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
                                  const std::vector<std::uint64_t>& position_hashes) {
-  return impl_->store_game(file_id, game, position_hashes, {}, false);
+  return impl_->store_game(file_id, game, position_hashes, {}, false, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
@@ -723,13 +763,14 @@ std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
   static const std::vector<PositionDelta> kNoDeltas;
   const bool with_positions = !positions.hashes.empty();
   return impl_->store_game(file_id, game, positions.hashes,
-                           with_positions ? positions.deltas : kNoDeltas, with_positions);
+                           with_positions ? positions.deltas : kNoDeltas, with_positions,
+                           with_positions ? &positions : nullptr);
 }
 
 std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord& game,
                                          const std::vector<std::uint64_t>& hashes,
                                          const std::vector<PositionDelta>& deltas,
-                                         bool with_positions) {
+                                         bool with_positions, const GamePositions* positions) {
   assert(in_batch);
   assert(hashes.empty() || hashes.size() == game.tree.size());
   assert(deltas.empty() || deltas.size() == game.tree.size());
@@ -788,6 +829,7 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
   }
 
   store_nodes(game_id, game, hashes, deltas);
+  if (positions != nullptr) store_stream(game_id, game, *positions);
 
   for (const Diagnostic& w : game.warnings) {
     Diagnostic d = w;
@@ -895,6 +937,47 @@ std::int64_t GameStore::refresh_moves_hashes() {
     throw;
   }
   return hashed;
+}
+
+std::int64_t GameStore::refresh_position_streams() {
+  assert(!impl_->in_batch);
+  Impl& s = *impl_;
+  {
+    ResetOnExit reset(s.get_meta);
+    s.get_meta.bind(1, kStreamsPendingKey);
+    if (!s.get_meta.executeStep()) return 0;
+  }
+  GameLoader loader(*s.database);
+  begin();
+  std::int64_t encoded = 0;
+  try {
+    SQLite::Statement list(s.db,
+                           "SELECT g.game_id FROM games AS g WHERE g.hash_version = ?1 "
+                           "AND NOT EXISTS (SELECT 1 FROM game_positions AS p "
+                           "WHERE p.game_id = g.game_id) ORDER BY g.game_id");
+    list.bind(1, kPositionHashVersion);
+    std::vector<std::int64_t> ids;
+    while (list.executeStep()) ids.push_back(list.getColumn(0).getInt64());
+    for (const std::int64_t id : ids) {
+      const std::optional<LoadedGame> game = loader.load(id);
+      if (!game) throw std::runtime_error("game " + std::to_string(id) + " vanished");
+      GamePositions positions = compute_positions(game->record);
+      attach_position_stream(game->record, &positions);
+      if (positions.stream.empty()) continue;
+      s.insert_stream.set_int(0, id);
+      s.insert_stream.set_blob(1, positions.occupancy);
+      s.insert_stream.set_blob(2, positions.stream);
+      s.insert_stream.end_row();
+      ++encoded;
+    }
+    s.delete_meta.bind(1, kStreamsPendingKey);
+    run(s.delete_meta);
+    commit();
+  } catch (...) {
+    rollback();
+    throw;
+  }
+  return encoded;
 }
 
 void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {

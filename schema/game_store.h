@@ -99,6 +99,8 @@ class GameStore {
   std::int64_t upsert_file(const SourceFileInfo& file);
   // Sets or clears KnownFile::absent of a member.
   void mark_absent(std::int64_t file_id, bool absent);
+  // Records a file's new size and modification time (content unchanged).
+  void touch_file(std::int64_t file_id, std::int64_t size, std::int64_t mtime_ns);
 
   // Every recorded source file on disk (files and archives, not members) as
   // (file_id, path), by path.
@@ -162,6 +164,14 @@ class GameStore {
   // game to hash with GameLoader. Requires no open batch; one transaction.
   // Returns the number of games hashed.
   std::int64_t refresh_moves_hashes();
+  // Gives every stored game whose positions are current (games.hash_version
+  // = kPositionHashVersion) and that has no game_positions row its position
+  // stream and occupancy. Needed once after a migration from schema version
+  // 5 or older (meta 'position_streams_pending'); does nothing otherwise.
+  // Games with older positions get theirs when their file is read again.
+  // Loads each game with GameLoader. Requires no open batch; one
+  // transaction. Returns the number of games given a stream.
+  std::int64_t refresh_position_streams();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

@@ -98,6 +98,8 @@ void migrate_schema(SQLite::Database& db, const std::string& created_by) {
       // A new database holds no game hashed by another kMovesHashVersion
       // (003_duplicates.sql writes version 1, the first one).
       set_meta(db, "moves_hash_version", std::to_string(kMovesHashVersion));
+      // Nor any game without its position stream (006_position_streams.sql).
+      db.exec("DELETE FROM meta WHERE key = 'position_streams_pending'");
     }
     // The hashing this build writes; games.hash_version says, per game,
     // which one its stored positions used.

@@ -13,6 +13,7 @@
 #include "schema/blob_codec.h"
 #include "schema/game_loader.h"
 #include "schema/position_codes.h"
+#include "schema/position_replay.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
 
@@ -314,122 +315,73 @@ NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
   return q;
 }
 
-// Which nodes of a game match any of a filter's patterns: loads the game,
-// computes its positions and replays them along the pre-order walk on one
-// board, undoing a node's changes when the walk leaves its subtree. Node ids
-// are first_node_id + pre-order position (GameStore). Games come one at a
-// time, in the order find_nodes reads its rows.
-class PatternMatcher {
- public:
-  PatternMatcher(Database& db, const std::vector<Pattern>& patterns)
-      : loader_(db),
-        first_node_(db.handle(), "SELECT first_node_id FROM games WHERE game_id = ?1"),
-        patterns_(patterns),
-        board_(kSide * kSide, 0) {
-    // Each pattern is looked at only where its first stone stands.
-    for (std::size_t i = 0; i < patterns_.size(); ++i) {
-      const Pattern& p = patterns_[i];
-      if (p.stones.empty()) {
-        unanchored_.push_back(i);
-      } else if (on_grid(p.stones.front().point)) {
-        anchored_[cell(p.stones.front().point)].push_back(i);
+// Whether a filter is answered by replaying game streams alone: patterns
+// and conditions that hold on regions of the tree (stones, links, pieces,
+// the main line, game filters), none that an index of its own answers.
+bool replay_only(const NodeFilter& f) {
+  return !f.patterns.empty() && f.position_hashes.empty() && !f.eval_min && !f.eval_max &&
+         !f.eval_swing && !f.has_eval && f.comment_match.empty();
+}
+
+// The filter's position conditions for PositionMatcher: the patterns, and
+// with `points` the stones, links and pieces too.
+PositionConditions matcher_conditions(const NodeFilter& f, bool points) {
+  if (!f.game.family) throw std::invalid_argument("stone conditions need a game family");
+  PositionConditions c;
+  c.patterns = f.patterns;
+  if (points) {
+    c.has = f.has;
+    c.empty = f.empty;
+    c.links = f.links;
+    for (const PieceCondition& p : f.pieces) c.pieces.push_back({p.name, p.color});
+  }
+  return c;
+}
+
+// find_nodes for replay_only filters: the games in the filter's order, each
+// game's hits in node id order.
+std::int64_t find_nodes_by_replay(Database& db, const NodeFilter& filter,
+                                  const std::function<bool(const NodeHit&)>& visit) {
+  const PositionConditions conditions = matcher_conditions(filter, true);
+  if (filter.limit && *filter.limit <= 0) return 0;
+  GameHitReader games(db.handle());
+  SQLite::Statement node_row(db.handle(),
+                             "SELECT move_number, position_hash FROM nodes WHERE node_id = ?1");
+  ReplayOptions options;
+  options.main_line_only = filter.main_line_only;
+  options.first_only = filter.first_only;
+  std::int64_t visited = 0;
+  std::int64_t to_skip = std::max<std::int64_t>(filter.offset, 0);
+  NodeHit out;
+  replay_games(db, filter.game, conditions, options, [&](const ReplayGame& g) {
+    for (const ReplayHit& h : g.hits) {
+      if (to_skip > 0) {
+        --to_skip;
+        continue;
       }
-    }
-  }
-
-  bool matches(std::int64_t game_id, std::int64_t node_id) {
-    if (game_id != game_id_) load(game_id);
-    const std::int64_t offset = node_id - first_node_id_;
-    return offset >= 0 && offset < static_cast<std::int64_t>(matched_.size()) &&
-           matched_[static_cast<std::size_t>(offset)] != 0;
-  }
-
- private:
-  static constexpr int kSide = kMaxPatternSide;
-  static bool on_grid(Point p) { return p.x >= 0 && p.y >= 0 && p.x < kSide && p.y < kSide; }
-  static std::size_t cell(Point p) { return static_cast<std::size_t>(p.x) * kSide + p.y; }
-  std::int8_t at(Point p) const { return on_grid(p) ? board_[cell(p)] : 0; }
-  void set(Point p, std::int8_t color) {
-    if (on_grid(p)) board_[cell(p)] = color;
-  }
-
-  bool holds(const Pattern& p) const {
-    for (const Occupant& o : p.stones) {
-      const std::int8_t c = at(o.point);
-      if (o.color == 0 ? c == 0 : c != o.color) return false;
-    }
-    for (const Occupant& o : p.empty) {
-      const std::int8_t c = at(o.point);
-      if (o.color == 0 ? c != 0 : c == o.color) return false;
+      if (out.game.game_id != g.game_id && !games.read(g.game_id, out.game)) {
+        throw std::runtime_error("game " + std::to_string(g.game_id) + " vanished");
+      }
+      out.node_id = g.first_node_id + h.index;
+      out.depth = h.depth;
+      out.main_line = h.main_line;
+      {
+        ResetOnExit reset(node_row);
+        node_row.bind(1, out.node_id);
+        if (!node_row.executeStep()) {
+          throw std::runtime_error("node " + std::to_string(out.node_id) + " of game " +
+                                   std::to_string(g.game_id) + " is missing");
+        }
+        out.move_number = node_row.getColumn(0).getInt();
+        out.position_hash = static_cast<std::uint64_t>(column_int(node_row, 1, 0));
+      }
+      ++visited;
+      if (!visit(out) || (filter.limit && visited >= *filter.limit)) return false;
     }
     return true;
-  }
-
-  bool any_holds() const {
-    for (std::size_t i : unanchored_) {
-      if (holds(patterns_[i])) return true;
-    }
-    for (const auto& [where, list] : anchored_) {
-      if (board_[where] == 0) continue;
-      for (std::size_t i : list) {
-        if (holds(patterns_[i])) return true;
-      }
-    }
-    return false;
-  }
-
-  void apply(const PositionDelta& d) {
-    for (const Occupant& o : d.removed) set(o.point, 0);
-    for (const Occupant& o : d.placed) set(o.point, o.color);
-  }
-  void undo(const PositionDelta& d) {
-    for (const Occupant& o : d.placed) set(o.point, 0);
-    for (const Occupant& o : d.removed) set(o.point, o.color);
-  }
-
-  void load(std::int64_t game_id) {
-    game_id_ = game_id;
-    matched_.clear();
-    {
-      ResetOnExit reset(first_node_);
-      first_node_.bind(1, game_id);
-      if (!first_node_.executeStep()) return;
-      first_node_id_ = first_node_.getColumn(0).getInt64();
-    }
-    const std::optional<LoadedGame> game = loader_.load(game_id);
-    if (!game) return;
-    const GameTree& tree = game->record.tree;
-    const GamePositions positions = compute_positions(game->record);
-    if (positions.deltas.size() != tree.size()) return;
-    std::vector<NodeIndex> path;
-    matched_.assign(tree.size(), 0);
-    const std::vector<NodeIndex> order = tree.preorder();
-    for (std::size_t pre = 0; pre < order.size(); ++pre) {
-      const NodeIndex n = order[pre];
-      while (!path.empty() && path.back() != tree.parent(n)) {
-        undo(positions.deltas[path.back()]);
-        path.pop_back();
-      }
-      apply(positions.deltas[n]);
-      path.push_back(n);
-      matched_[pre] = positions.hashes[n] != 0 && any_holds() ? 1 : 0;
-    }
-    while (!path.empty()) {
-      undo(positions.deltas[path.back()]);
-      path.pop_back();
-    }
-  }
-
-  GameLoader loader_;
-  SQLite::Statement first_node_;
-  const std::vector<Pattern>& patterns_;
-  std::vector<std::int8_t> board_;  // colour per cell (x * kSide + y), 0 = empty
-  std::map<std::size_t, std::vector<std::size_t>> anchored_;  // cell -> patterns
-  std::vector<std::size_t> unanchored_;
-  std::int64_t game_id_ = 0;
-  std::int64_t first_node_id_ = 0;
-  std::vector<char> matched_;  // by pre-order position
-};
+  });
+  return visited;
+}
 
 }  // namespace
 
@@ -482,8 +434,11 @@ std::string comment_words_query(std::string_view text) {
 
 std::int64_t find_nodes(Database& db, const NodeFilter& filter,
                         const std::function<bool(const NodeHit&)>& visit) {
-  // With patterns the statement finds the nodes meeting every other
-  // condition; --first and the limit apply after the patterns are checked.
+  if (replay_only(filter)) return find_nodes_by_replay(db, filter, visit);
+  // With patterns and conditions an index answers (a position hash,
+  // evaluations, comments), the statement finds the nodes meeting every
+  // other condition, and each of their games is replayed for the patterns;
+  // --first and the limit apply after the patterns are checked.
   const bool patterns = !filter.patterns.empty();
   NodeFilter sql_filter;
   if (patterns) {
@@ -495,8 +450,8 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
   SQLite::Statement st(db.handle(), q.sql);
   bind_params(st, q.condition);
   GameHitReader games(db.handle());
-  std::optional<PatternMatcher> matcher;
-  if (patterns) matcher.emplace(db, filter.patterns);
+  std::optional<GameReplayer> replayer;
+  if (patterns) replayer.emplace(db, matcher_conditions(filter, false));
   ResetOnExit reset(st);
   const bool comment = !filter.comment_match.empty();
 
@@ -532,7 +487,16 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
     row.main_line = st.getColumn(4).getInt() != 0;
     row.position_hash = static_cast<std::uint64_t>(column_int(st, 5, 0));
     if (comment) row.comment = column_text(st, 6);
-    if (matcher && !matcher->matches(row.game.game_id, row.node_id)) continue;
+    if (replayer) {
+      std::int64_t first = 0;
+      const std::vector<ReplayHit>& hits = replayer->hits(row.game.game_id, &first);
+      const std::int64_t index = row.node_id - first;
+      const auto it =
+          std::lower_bound(hits.begin(), hits.end(), index, [](const ReplayHit& h, std::int64_t i) {
+            return static_cast<std::int64_t>(h.index) < i;
+          });
+      if (it == hits.end() || static_cast<std::int64_t>(it->index) != index) continue;
+    }
     if (!filter.first_only) {
       emit(row);
       continue;
@@ -553,6 +517,21 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
 }
 
 std::int64_t count_nodes(Database& db, const NodeFilter& filter) {
+  if (replay_only(filter)) {
+    // Counting needs no node rows: the replay's hits are the count, and with
+    // --first a game's first hit is enough.
+    ReplayOptions options;
+    options.main_line_only = filter.main_line_only;
+    options.any_only = filter.first_only;
+    std::int64_t n = 0;
+    replay_games(db, filter.game, matcher_conditions(filter, true), options,
+                 [&](const ReplayGame& g) {
+                   n += filter.first_only ? 1 : static_cast<std::int64_t>(g.hits.size());
+                   return !(filter.limit && n >= *filter.limit);
+                 });
+    if (filter.limit) n = std::min(n, std::max<std::int64_t>(*filter.limit, 0));
+    return n;
+  }
   if (!filter.patterns.empty()) {
     return find_nodes(db, filter, [](const NodeHit&) { return true; });
   }
@@ -653,6 +632,72 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
     out.moves.push_back(std::move(c));
   }
   // Stable: the map gave key order, which breaks the ties.
+  std::stable_sort(
+      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
+        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
+      });
+  return out;
+}
+
+PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+                                       const std::vector<PatternPlacement>& placements,
+                                       const std::vector<Point>& area, const GameFilter& filter) {
+  if (!filter.family) throw std::invalid_argument("pattern continuations need a game family");
+  if (*filter.family == Family::kBlokus) {
+    throw std::invalid_argument("pattern continuations are not for Blokus (a move places a piece)");
+  }
+  PositionConditions conditions;
+  for (const PatternPlacement& p : placements) conditions.patterns.push_back(p.pattern);
+  const std::set<Point> in_area(area.begin(), area.end());
+  ReplayOptions options;
+  options.children = true;
+  PatternNextMoves out;
+  std::map<ContinuationKey, Continuation> moves;
+  replay_games(db, filter, conditions, options, [&](const ReplayGame& g) {
+    out.positions += static_cast<std::int64_t>(g.hits.size());
+    ++out.games;
+    std::set<const Continuation*> counted;  // moves this game already counted
+    for (const ReplayChild& child : g.children) {
+      const ReplayHit& hit = g.hits[child.parent_hit];
+      std::optional<Point> at;
+      std::int8_t colour = 0;
+      if (!child.setup && child.placed.size() == 1 && hit.pattern >= 0 &&
+          static_cast<std::size_t>(hit.pattern) < placements.size()) {
+        const PatternPlacement& placement = placements[static_cast<std::size_t>(hit.pattern)];
+        at = pattern_frame_point(shape, placement, child.placed.front().point);
+        // The colour as the pattern was given: the inverse of the
+        // placement's colour map.
+        colour = child.placed.front().color;
+        for (std::int8_t c = 1; c <= 4; ++c) {
+          if (placement.symmetry.colour_map[c] == colour) {
+            colour = c;
+            break;
+          }
+        }
+      }
+      if (!at || in_area.count(*at) == 0) {
+        ++out.elsewhere;
+        continue;
+      }
+      Continuation m;
+      m.seat = colour;
+      m.kind = MoveKind::kPlace;
+      m.points.push_back(*at);
+      auto [it, inserted] = moves.try_emplace(key_of(m), std::move(m));
+      Continuation& c = it->second;
+      const std::int64_t node_id = g.first_node_id + child.index;
+      if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
+      ++c.occurrences;
+      if (counted.insert(&c).second) {
+        ++c.games;
+        if (g.winner == 1) ++c.seat1_wins;
+        if (g.winner == 2) ++c.seat2_wins;
+        c.game_winners.emplace_back(g.game_id, g.winner);
+      }
+    }
+    return true;
+  });
+  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
   std::stable_sort(
       out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
         return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;

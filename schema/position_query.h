@@ -160,6 +160,31 @@ struct NextMoves {
 // are not counted.
 NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter);
 
+// The moves played next wherever a pattern holds, in the pattern's own
+// orientation (ludex next --pattern).
+struct PatternNextMoves {
+  std::int64_t positions = 0;  // nodes where one of the placements holds
+  std::int64_t games = 0;      // distinct games among them
+  // Children of those nodes whose change is not one stone placed in the
+  // area: a move elsewhere on the board (tenuki), a pass or other move
+  // without a stone, a setup.
+  std::int64_t elsewhere = 0;
+  // Moves into the area, their points in the pattern's frame, ordered as
+  // NextMoves::moves. seat = the stone's colour (Go, Hex, Twixt).
+  std::vector<Continuation> moves;
+};
+
+// For every node of the games of `filter` (family required) where one of
+// `placements` holds (pattern_placements_with_origins of one pattern on
+// `shape`), the child nodes' moves: each child that places one stone, by a
+// move, on a point whose image in the pattern's frame is in `area` (points
+// of the pattern's frame) counts as that move. Not for Blokus (a move
+// places a piece). Throws std::invalid_argument for Blokus or without a
+// family, SQLite::Exception on database errors.
+PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+                                       const std::vector<PatternPlacement>& placements,
+                                       const std::vector<Point>& area, const GameFilter& filter);
+
 }  // namespace ludex
 
 #endif  // LUDEX_SCHEMA_POSITION_QUERY_H_

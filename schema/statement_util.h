@@ -57,6 +57,14 @@ inline std::string column_text(const SQLite::Statement& st, int index) {
 }
 
 // The integer value of a column, or absent for NULL.
+// The integer value of a column, or absent for NULL.
+// A BLOB (or TEXT) column's bytes; "" for NULL.
+inline std::string column_blob(const SQLite::Statement& st, int index) {
+  const SQLite::Column c = st.getColumn(index);
+  if (c.isNull()) return std::string();
+  return std::string(static_cast<const char*>(c.getBlob()), static_cast<std::size_t>(c.getBytes()));
+}
+
 inline std::int64_t column_int(const SQLite::Statement& st, int index, std::int64_t absent) {
   const SQLite::Column c = st.getColumn(index);
   return c.isNull() ? absent : c.getInt64();

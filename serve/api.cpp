@@ -194,18 +194,38 @@ ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view f
 
 ApiResponse api_next(Database& db, const QueryParams& params) {
   po::options_description options;
-  options.add_options()                       //
-      ("position", po::value<std::string>())  //
+  options.add_options()                               //
+      ("position", po::value<std::string>())          //
+      ("pattern", po::value<std::string>())           //
+      ("around", po::value<int>()->default_value(1))  //
       ("symmetric", "");
   add_filter_options(options);
   auto vm = read_params(params, options);
   if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
   const po::variables_map& values = std::get<po::variables_map>(vm);
-  if (values.count("position") == 0) {
-    return api_error(400, "give position=GAME:MOVE or position=node:NODE_ID");
+  if (values.count("position") + values.count("pattern") != 1) {
+    return api_error(400, "give position=GAME:MOVE, position=node:NODE_ID or pattern=ITEMS");
   }
   Result<GameFilter> filter = filter_from_options(values);
   if (!filter) return api_error(400, filter.error().message);
+  if (values.count("pattern") != 0) {
+    // The moves played next wherever the pattern holds: ludex next --pattern.
+    const Result<PatternNextMoves> report =
+        pattern_next_moves(db, *filter, values["pattern"].as<std::string>(),
+                           values.count("symmetric") != 0, values["around"].as<int>());
+    if (!report) return api_error(400, report.error().message);
+    nlohmann::json moves = nlohmann::json::array();
+    for (const Continuation& c : report->moves) {
+      nlohmann::json j = continuation_json(*filter->family, c);
+      j["points_xy"] = points_xy(c.points);
+      moves.push_back(std::move(j));
+    }
+    return json_response({{"pattern", values["pattern"].as<std::string>()},
+                          {"positions", report->positions},
+                          {"games", report->games},
+                          {"elsewhere", report->elsewhere},
+                          {"moves", std::move(moves)}});
+  }
   const Result<PositionTarget> target =
       position_from_game(db, values["position"].as<std::string>());
   if (!target) return api_error(400, target.error().message);

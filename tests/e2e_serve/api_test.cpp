@@ -286,6 +286,51 @@ TEST_CASE("the hit list as a zip is the bytes of ludex export --zip", "[e2e][ser
   CHECK(a.server->get("/api/games.zip?family=chess").status == 400);
 }
 
+TEST_CASE("pattern continuations over the API equal ludex next --pattern --json", "[e2e][serve]") {
+  Archive& a = archive();
+  struct Case {
+    std::string family, size, pattern;
+  };
+  for (const Case& c : {Case{"go", "19", "B:dd,.:cc"}, Case{"go", "9", "B:cc,W:dc"},
+                        Case{"hex", "11", "B:e5,.:f5"}}) {
+    for (const bool symmetric : {false, true}) {
+      std::vector<std::string> args = {"next",    "--db",   a.db,       "--family",
+                                       c.family,  "--size", c.size,     "--pattern",
+                                       c.pattern, "--json", "--around", "2"};
+      Params params = {
+          {"family", c.family}, {"size", c.size}, {"pattern", c.pattern}, {"around", "2"}};
+      if (symmetric) {
+        args.push_back("--symmetric");
+        params.emplace_back("symmetric", "1");
+      }
+      const std::vector<Json> cli = json_lines(run_ludex_ok(args).out);
+      const auto [status, api] = a.server->get_json("/api/next", params);
+      REQUIRE(status == 200);
+      REQUIRE(api.at("moves").size() == cli.size());
+      for (std::size_t i = 0; i < cli.size(); ++i) {
+        Json move = api.at("moves").at(i);
+        move.erase("points_xy");
+        CHECK(move == cli[i]);
+      }
+      // The nodes and games counted are those ludex query --pattern finds.
+      std::vector<std::string> count = {"query",  "--db", a.db,        "--family", c.family,
+                                        "--size", c.size, "--pattern", c.pattern,  "--count"};
+      if (symmetric) count.push_back("--symmetric");
+      CHECK(std::to_string(api.at("positions").get<std::int64_t>()) + "\n" ==
+            run_ludex_ok(count).out);
+      count.push_back("--first");
+      CHECK(std::to_string(api.at("games").get<std::int64_t>()) + "\n" == run_ludex_ok(count).out);
+    }
+  }
+  CHECK(a.server->get_json("/api/next", {{"pattern", "B:dd"}, {"family", "go"}}).first == 400);
+  CHECK(a.server
+            ->get_json("/api/next",
+                       {{"pattern", "B:dd"}, {"position", "1:0"}, {"family", "go"}, {"size", "19"}})
+            .first == 400);
+  CHECK(a.server->get_json("/api/next", {{"pattern", "B:zz9"}, {"family", "go"}, {"size", "19"}})
+            .first == 400);
+}
+
 TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   Archive& a = archive();
   for (const std::string family : {"hex", "go"}) {

@@ -59,6 +59,7 @@ struct Replayed {
   std::vector<std::vector<TwixtLink>> links;
   std::vector<bool> stopped;
   std::vector<bool> main_line;
+  std::vector<bool> setup;
   std::vector<std::int32_t> depth;
 };
 
@@ -83,6 +84,7 @@ Replayed replay(std::string_view stream, const StreamBoard& board) {
     out.links.emplace_back(links.begin(), links.end());
     out.stopped.push_back(node.stopped);
     out.main_line.push_back(node.main_line);
+    out.setup.push_back(node.setup);
     out.depth.push_back(node.depth);
     board_at.push_back(std::move(cells));
     links_at.push_back(std::move(links));
@@ -112,6 +114,10 @@ TEST_CASE("every corpus game's position stream replays to its hashes", "[positio
       CHECK(r.stopped[k] == (positions.hashes[i] == 0));
       CHECK(r.main_line[k] == (main_line.count(i) != 0));
       if (positions.hashes[i] == 0) continue;
+      // The setup flag: stones placed by anything but one placing move.
+      const NodeView data = game.tree.data(i);
+      const bool one_move = data.moves.size() == 1 && data.moves[0].kind == MoveKind::kPlace;
+      CHECK(r.setup[k] == (!positions.deltas[i].placed.empty() && !one_move));
       CHECK(hash_contents(shape, r.occupants[k], r.links[k]) == positions.hashes[i]);
     }
     ++games;
@@ -280,7 +286,9 @@ TEST_CASE("corrupt position streams are errors, not crashes", "[positions][strea
     m.walk(bad, [](const StreamNode&) { return true; });  // must not crash or hang
   }
   PositionMatcher m(c, *board);
-  CHECK_FALSE(m.walk(std::string("\x01\x05", 2), [](const StreamNode&) { return true; }));
+  CHECK_FALSE(m.walk(std::string("\x02\x05", 2), [](const StreamNode&) { return true; }));
+  // A stream of another format version is refused as a whole.
+  CHECK_FALSE(m.walk(std::string("\x01\x01\x00", 3), [](const StreamNode&) { return true; }));
   CHECK_FALSE(m.error().empty());
 }
 

@@ -53,9 +53,9 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
 
   CHECK(schema_names(db, "table") ==
         std::set<std::string>{"comments", "comments_fts", "evaluations", "game_players",
-                              "game_sightings", "games", "import_errors", "meta", "moves", "nodes",
-                              "pieces", "players", "position_events", "properties",
-                              "source_files"});
+                              "game_positions", "game_sightings", "games", "import_errors", "meta",
+                              "moves", "nodes", "pieces", "players", "position_events",
+                              "properties", "source_files"});
   CHECK(schema_names(db, "index") ==
         std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
                               "game_players_by_player", "game_sightings_by_duplicate",

@@ -103,6 +103,8 @@ TEST_CASE("a version-1 database with data is migrated in place", "[schema]") {
             .getInt() == 1);
   CHECK(GameStore(migrated).refresh_moves_hashes() == 6);
   CHECK(GameStore(migrated).refresh_moves_hashes() == 0);
+  // Stored without positions: no stream to compute, but the mark goes.
+  CHECK(GameStore(migrated).refresh_position_streams() == 0);
   Database fresh(current, Database::Mode::kReadOnly);
   // Same schema objects, same rows (swings computed by the migration's SQL
   // equal those GameStore computes), the comment index intact.

@@ -298,6 +298,24 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
           *std::next(s.pieces.begin(), static_cast<long>(pick(s.pieces.size())));
       f.pieces.push_back(PieceCondition{name, chance(0.5) ? color : std::int8_t{0}});
     }
+    if (family != Family::kBlokus && chance(0.3)) {
+      // A pattern: a stone or two of the node's position and a point near
+      // them that must be empty (of any stone, or of one colour), at every
+      // translation on the 5x5 board, or only where it is.
+      Pattern p;
+      for (int k = 1 + static_cast<int>(pick(2)); k > 0 && !stones.empty(); --k) {
+        p.stones.push_back(stones[pick(stones.size())]);
+      }
+      p.empty.push_back(
+          Occupant{Point{static_cast<std::int16_t>(pick(5)), static_cast<std::int16_t>(pick(5))},
+                   static_cast<std::int8_t>(chance(0.6) ? 0 : 1 + pick(2))});
+      BoardShape shape;
+      shape.family = family;
+      shape.columns = 5;
+      shape.rows = 5;
+      f.patterns = chance(0.5) ? pattern_placements(shape, p, chance(0.5)) : std::vector{p};
+      if (f.patterns.empty()) f.patterns = {p};
+    }
     if (chance(0.15)) f.position_hashes = {at.hash};
     if (chance(0.15)) f.eval_min = -4000.0 + static_cast<double>(pick(5000));
     if (chance(0.15)) f.eval_max = static_cast<double>(pick(8000)) - 2000;
@@ -314,6 +332,7 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
       f.game.family.reset();
       f.has.clear();
       f.empty.clear();
+      f.patterns.clear();
     }
     const std::vector<ExpectedHit> expected = ref.find(f);
     INFO("round " << round);

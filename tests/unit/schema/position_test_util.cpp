@@ -361,8 +361,8 @@ bool Reference::game_matches(std::size_t game, const GameFilter& f) const {
 bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
   const TestPosition& s = n.position;
   const GameRecord& record = games_[n.game].record;
-  const bool position_condition =
-      !f.has.empty() || !f.empty.empty() || !f.links.empty() || !f.pieces.empty();
+  const bool position_condition = !f.has.empty() || !f.empty.empty() || !f.links.empty() ||
+                                  !f.pieces.empty() || !f.patterns.empty();
   if (position_condition && n.hash == 0) return false;
   const int colors = record.family == Family::kBlokus ? 4 : 2;
   auto occupied = [&](Point p) {
@@ -379,6 +379,18 @@ bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
   }
   for (const TwixtLink& l : f.links) {
     if (!s.links.count(normalized(l))) return false;
+  }
+  if (!f.patterns.empty()) {
+    auto holds = [&](const Pattern& p) {
+      for (const Occupant& o : p.stones) {
+        if (o.color == 0 ? !occupied(o.point) : !s.stones.count(o)) return false;
+      }
+      for (const Occupant& o : p.empty) {
+        if (o.color == 0 ? occupied(o.point) : s.stones.count(o) > 0) return false;
+      }
+      return true;
+    };
+    if (std::none_of(f.patterns.begin(), f.patterns.end(), holds)) return false;
   }
   for (const PieceCondition& p : f.pieces) {
     bool found = false;

@@ -90,8 +90,8 @@ class Reference {
   Reference(Database& db, const std::vector<PositionedGame>& games,
             const std::vector<std::int64_t>& game_ids);
 
-  // Supports the filter's position, hash, evaluation, main-line, first and
-  // limit conditions, and from its GameFilter only family and players
+  // Supports the filter's position (patterns too), hash, evaluation,
+  // main-line, first and limit conditions, and from its GameFilter only family and players
   // (exact names, case-insensitive ASCII, no wildcards).
   std::vector<ExpectedHit> find(const NodeFilter& filter) const;
   NextMoves continuations(std::uint64_t hash, const GameFilter& filter) const;

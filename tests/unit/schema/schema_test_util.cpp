@@ -260,9 +260,17 @@ std::string dump_tables(Database& db) {
       "SELECT * FROM import_errors ORDER BY error_id",
       "SELECT * FROM pieces ORDER BY piece_id",
       "SELECT * FROM position_events ORDER BY code, node_id",
+      "SELECT * FROM game_positions ORDER BY game_id",
   };
   std::ostringstream out;
   for (const char* sql : kQueries) {
+    // A table of a later version than the database's is left out.
+    const std::string table = std::string(sql).substr(std::string(sql).find("FROM ") + 5);
+    SQLite::Statement exists(
+        db.handle(), "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1");
+    exists.bind(1, table.substr(0, table.find(' ')));
+    exists.executeStep();
+    if (exists.getColumn(0).getInt() == 0) continue;
     out << sql << "\n";
     SQLite::Statement st(db.handle(), sql);
     while (st.executeStep()) {

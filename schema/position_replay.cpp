@@ -1,0 +1,345 @@
+#include "schema/position_replay.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <stdexcept>
+#include <string_view>
+#include <thread>
+#include <tuple>
+#include <utility>
+
+#include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include "games/position.h"
+#include "schema/game_loader.h"
+#include "schema/query_support.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+// A batch ends at this many games or stream bytes, whichever comes first:
+// enough work for the threads, little memory, and an early stop for a
+// search with a limit.
+constexpr std::size_t kBatchGames = 2048;
+constexpr std::size_t kBatchBytes = 8u << 20;
+
+// The columns both readers select from games AS g. The stream rows are read
+// apart, by key (StreamRows): in an ORDER BY that needs a sort (a game filter
+// by index, --sort date) SQLite's sorter would copy every stream.
+constexpr const char* kGameColumns =
+    "SELECT g.game_id, g.first_node_id, g.winner, g.family, g.variant, g.board_columns, "
+    "g.board_rows FROM games AS g ";
+
+// A game's game_positions row, read by SQLite's incremental blob I/O
+// straight into the arena: one cursor per column, moved from row to row
+// (sqlite3_blob_reopen), no statement and no copy of the value.
+class StreamRows {
+ public:
+  explicit StreamRows(SQLite::Database& db) : db_(db.getHandle()) {}
+  ~StreamRows() {
+    for (sqlite3_blob* b : blobs_) {
+      if (b != nullptr) sqlite3_blob_close(b);
+    }
+  }
+  StreamRows(const StreamRows&) = delete;
+  StreamRows& operator=(const StreamRows&) = delete;
+
+  // Appends game_id's occupancy and stream to the arena; their offsets and
+  // sizes out. False when the game has no row.
+  bool read(std::int64_t game_id, std::string* arena, std::size_t at[2], std::size_t size[2]) {
+    static const char* const kColumns[2] = {"occupancy", "stream"};
+    for (int c = 0; c < 2; ++c) {
+      sqlite3_blob*& b = blobs_[c];
+      int rc = SQLITE_OK;
+      if (b == nullptr) {
+        rc = sqlite3_blob_open(db_, "main", "game_positions", kColumns[c], game_id, 0, &b);
+      } else {
+        rc = sqlite3_blob_reopen(b, game_id);
+      }
+      if (rc != SQLITE_OK) {
+        // No such row (or a handle the failure aborted): start afresh.
+        if (b != nullptr) sqlite3_blob_close(b);
+        b = nullptr;
+        return false;
+      }
+      const int n = sqlite3_blob_bytes(b);
+      at[c] = arena->size();
+      size[c] = static_cast<std::size_t>(n);
+      arena->resize(arena->size() + size[c]);
+      if (n > 0 && sqlite3_blob_read(b, arena->data() + at[c], n, 0) != SQLITE_OK) {
+        throw SQLite::Exception(db_, sqlite3_errcode(db_));
+      }
+    }
+    return true;
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_blob* blobs_[2] = {nullptr, nullptr};
+};
+
+// The boards of the games read, one per shape; the pointers stay valid.
+class BoardCache {
+ public:
+  const StreamBoard* get(Family family, const std::string& variant, std::int32_t columns,
+                         std::int32_t rows) {
+    const std::string key = std::to_string(static_cast<int>(family)) + "|" + variant + "|" +
+                            std::to_string(columns) + "x" + std::to_string(rows);
+    auto it = boards_.find(key);
+    if (it == boards_.end()) {
+      GameRecord shape;
+      shape.family = family;
+      shape.variant = variant;
+      shape.columns = columns;
+      shape.rows = rows;
+      std::optional<StreamBoard> board = stream_board(shape);
+      it = boards_.emplace(key, board ? std::make_unique<StreamBoard>(std::move(*board)) : nullptr)
+               .first;
+    }
+    return it->second.get();
+  }
+
+ private:
+  std::map<std::string, std::unique_ptr<StreamBoard>> boards_;
+};
+
+// One matcher per board, for one thread.
+class MatcherSet {
+ public:
+  explicit MatcherSet(const PositionConditions& conditions) : conditions_(conditions) {}
+  PositionMatcher& get(const StreamBoard* board) {
+    auto it = matchers_.find(board);
+    if (it == matchers_.end()) {
+      it = matchers_.emplace(board, std::make_unique<PositionMatcher>(conditions_, *board)).first;
+    }
+    return *it->second;
+  }
+
+ private:
+  const PositionConditions& conditions_;
+  std::map<const StreamBoard*, std::unique_ptr<PositionMatcher>> matchers_;
+};
+
+// A game as read, before and after its replay. Its occupancy and stream
+// are views into the batch's arena (one buffer reused for every batch: a
+// search reads tens of megabytes of streams, and a string per game made
+// the allocator a fifth of the time).
+struct Item {
+  ReplayGame game;
+  const StreamBoard* board = nullptr;
+  std::size_t occupancy_at = 0;
+  std::size_t occupancy_size = 0;
+  std::size_t stream_at = 0;
+  std::size_t stream_size = 0;
+  std::string_view occupancy;  // set once the batch is read
+  std::string_view stream;
+  std::string error;  // the stream did not read
+};
+
+// Reads a row of kGameColumns into item, its stream row onto the arena;
+// computes the stream from the game's moves when there is no row. False for
+// a game without positions.
+bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, GameLoader& loader,
+               std::string* arena, Item* item) {
+  item->game.game_id = st.getColumn(0).getInt64();
+  item->game.first_node_id = st.getColumn(1).getInt64();
+  item->game.winner = static_cast<std::int8_t>(st.getColumn(2).getInt());
+  item->game.hits.clear();
+  item->game.children.clear();
+  item->error.clear();
+  const std::optional<Family> family = parse_family(column_text(st, 3));
+  if (!family) return false;
+  item->board =
+      boards.get(*family, column_text(st, 4), static_cast<std::int32_t>(column_int(st, 5, 0)),
+                 static_cast<std::int32_t>(column_int(st, 6, 0)));
+  if (item->board == nullptr) return false;
+  const std::size_t mark = arena->size();
+  std::size_t at[2];
+  std::size_t size[2];
+  if (rows.read(item->game.game_id, arena, at, size)) {
+    item->occupancy_at = at[0];
+    item->occupancy_size = size[0];
+    item->stream_at = at[1];
+    item->stream_size = size[1];
+    return true;
+  }
+  arena->resize(mark);
+  const std::optional<LoadedGame> loaded = loader.load(item->game.game_id);
+  if (!loaded) return false;
+  GamePositions positions = compute_positions(loaded->record);
+  attach_position_stream(loaded->record, &positions);
+  if (positions.stream.empty()) return false;
+  item->occupancy_at = arena->size();
+  item->occupancy_size = positions.occupancy.size();
+  arena->append(positions.occupancy);
+  item->stream_at = arena->size();
+  item->stream_size = positions.stream.size();
+  arena->append(positions.stream);
+  return true;
+}
+
+// Points the item's views into the arena (once the arena no longer grows).
+void set_views(const std::string& arena, Item* item) {
+  item->occupancy = std::string_view(arena).substr(item->occupancy_at, item->occupancy_size);
+  item->stream = std::string_view(arena).substr(item->stream_at, item->stream_size);
+}
+
+// Replays one game; fills item->game.hits (and children). False when the
+// occupancy prefilter ruled the game out without a replay.
+bool replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) {
+  std::vector<ReplayHit>& hits = item->game.hits;
+  hits.clear();
+  item->game.children.clear();
+  if (!matcher.may_match(item->occupancy)) return false;
+  const bool ok = matcher.walk(item->stream, [&](const StreamNode& n) {
+    if (options.main_line_only && !n.main_line) return true;
+    // Which placement held costs a look at every placement: only for
+    // continuations, which need it.
+    const ReplayHit hit{n.index, n.depth, n.main_line,
+                        options.children ? matcher.matched_pattern() : -1};
+    if (options.first_only) {
+      if (hits.empty()) {
+        hits.push_back(hit);
+      } else if (hit.depth < hits.front().depth) {
+        hits.front() = hit;
+      }
+      return hit.depth > 0;
+    }
+    hits.push_back(hit);
+    return !options.any_only;
+  });
+  if (!ok) {
+    item->error = matcher.error();
+    hits.clear();
+    return true;
+  }
+  if (!options.children || hits.empty()) return true;
+  PositionStreamReader reader(item->stream, *item->board);
+  std::vector<std::int32_t> hit_of(reader.node_count(), -1);
+  for (std::size_t h = 0; h < hits.size(); ++h) {
+    if (hits[h].index < hit_of.size()) hit_of[hits[h].index] = static_cast<std::int32_t>(h);
+  }
+  StreamNode node;
+  while (reader.next(&node)) {
+    if (node.index == 0 || hit_of[node.parent] < 0) continue;
+    item->game.children.push_back(ReplayChild{static_cast<std::uint32_t>(hit_of[node.parent]),
+                                              node.index, node.setup, node.placed});
+  }
+  if (!reader.error().empty()) item->error = reader.error();
+  return true;
+}
+
+}  // namespace
+
+std::int64_t replay_games(Database& db, const GameFilter& filter,
+                          const PositionConditions& conditions, const ReplayOptions& options,
+                          const std::function<bool(const ReplayGame&)>& on_game) {
+  const Condition games = game_condition(filter);
+  SQLite::Statement st(db.handle(), std::string(kGameColumns) + "WHERE g.hash_version IS NOT NULL" +
+                                        games.sql + order_clause(filter, ""));
+  bind_params(st, games);
+  ResetOnExit reset(st);
+  StreamRows rows(db.handle());
+  BoardCache boards;
+  GameLoader loader(db);
+
+  const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  std::vector<MatcherSet> matchers;
+  for (unsigned t = 0; t < threads; ++t) matchers.emplace_back(conditions);
+
+  std::int64_t replayed = 0;
+  std::vector<Item> batch(kBatchGames);
+  std::string arena;
+  arena.reserve(kBatchBytes + (1u << 20));
+  bool more = true;
+  while (more) {
+    arena.clear();
+    std::size_t count = 0;
+    while (count < kBatchGames && arena.size() < kBatchBytes) {
+      if (!st.executeStep()) {
+        more = false;
+        break;
+      }
+      if (read_item(st, boards, rows, loader, &arena, &batch[count])) ++count;
+    }
+    for (std::size_t i = 0; i < count; ++i) set_views(arena, &batch[i]);
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::int64_t> passed{0};
+    auto work = [&](unsigned slot) {
+      for (std::size_t i = next++; i < count; i = next++) {
+        Item& item = batch[i];
+        PositionMatcher& m = matchers[slot].get(item.board);
+        if (replay(m, options, &item)) ++passed;
+      }
+    };
+    const unsigned use = count < 64 ? 1 : threads;
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < use; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (std::thread& t : pool) t.join();
+    replayed += passed;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Item& item = batch[i];
+      if (!item.error.empty()) {
+        throw std::runtime_error("game " + std::to_string(item.game.game_id) + ": " + item.error);
+      }
+      if (item.game.hits.empty()) continue;
+      if (!on_game(item.game)) return replayed;
+    }
+  }
+  return replayed;
+}
+
+struct GameReplayer::Impl {
+  Impl(Database& db, const PositionConditions& c)
+      : conditions(c),
+        loader(db),
+        read(db.handle(),
+             std::string(kGameColumns) + "WHERE g.game_id = ?1 AND g.hash_version IS NOT NULL"),
+        rows(db.handle()),
+        matchers(conditions) {}
+  PositionConditions conditions;  // the matchers refer to it
+  GameLoader loader;
+  SQLite::Statement read;
+  StreamRows rows;
+  BoardCache boards;
+  MatcherSet matchers;
+  std::int64_t game_id = 0;
+  std::int64_t first_node_id = 0;
+  std::vector<ReplayHit> hits;
+};
+
+GameReplayer::GameReplayer(Database& db, const PositionConditions& conditions)
+    : impl_(std::make_unique<Impl>(db, conditions)) {}
+
+GameReplayer::~GameReplayer() = default;
+
+const std::vector<ReplayHit>& GameReplayer::hits(std::int64_t game_id,
+                                                 std::int64_t* first_node_id) {
+  Impl& s = *impl_;
+  if (game_id != s.game_id) {
+    s.game_id = game_id;
+    s.first_node_id = 0;
+    s.hits.clear();
+    ResetOnExit reset(s.read);
+    s.read.bind(1, game_id);
+    Item item;
+    std::string arena;
+    if (s.read.executeStep() && read_item(s.read, s.boards, s.rows, s.loader, &arena, &item)) {
+      set_views(arena, &item);
+      replay(s.matchers.get(item.board), ReplayOptions{}, &item);
+      if (!item.error.empty()) {
+        throw std::runtime_error("game " + std::to_string(game_id) + ": " + item.error);
+      }
+      s.first_node_id = item.game.first_node_id;
+      s.hits = std::move(item.game.hits);
+    }
+  }
+  *first_node_id = s.first_node_id;
+  return s.hits;
+}
+
+}  // namespace ludex
