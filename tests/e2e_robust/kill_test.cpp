@@ -95,6 +95,7 @@ TEST_CASE("an import killed at 20 random moments resumes to the database of one 
   options.jobs = 1;
   const std::string archive = (dir.path() / "archive").string();
   generate_archive(archive, options);
+  age_files(archive);
 
   const std::string clean = dir / "clean.db";
   const auto start = std::chrono::steady_clock::now();

@@ -10,6 +10,8 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
 #include <sstream>
 
 #include "tests/e2e/e2e_support.h"
@@ -175,6 +177,13 @@ DatabaseHealth inspect_database(const std::string& db) {
                                "WHERE f.game_count != coalesce(g.c, 0)")
                            .getInt64();
   return h;
+}
+
+void age_files(const std::string& dir) {
+  const auto hour_ago = std::filesystem::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file()) std::filesystem::last_write_time(entry.path(), hour_ago);
+  }
 }
 
 std::map<std::string, std::string> database_digest(const std::string& db) {
