@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <ostream>
 #include <system_error>
 #include <unordered_map>
@@ -244,18 +245,23 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     return it == known_files.end() || it->second.positions_stale || it->second.is_archive ||
            it->second.content_hash != hash;
   };
-  // A file written less than kRacyWindow before this import read it may be
-  // written again within the same tick of the file system's clock, keeping
-  // its time: its time is recorded as 0, which the next import does not
-  // trust, and so hashes it (git's "racily clean" entries). Both sides are
-  // the file clock's.
+  // A file written within kRacyWindow of this import's start may be written
+  // again within the same tick of the file system's clock, keeping its
+  // time: its time is recorded as the smallest integer instead, which no
+  // file has, so the next import hashes it (git's "racily clean" entries),
+  // and merge takes it as the oldest. A time far from now, past or future,
+  // cannot come back unchanged from a new write. Both sides are the file
+  // clock's (whose epoch makes today's times negative: 0 would not do).
   constexpr auto kRacyWindow = std::chrono::seconds(2);
-  const std::int64_t racy_after =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(
-          (std::filesystem::file_time_type::clock::now() - kRacyWindow).time_since_epoch())
-          .count();
-  auto recorded_mtime = [racy_after](std::int64_t mtime_ns) {
-    return mtime_ns >= racy_after ? 0 : mtime_ns;
+  const auto now = std::filesystem::file_time_type::clock::now();
+  auto ns = [](std::filesystem::file_time_type t) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+  };
+  const std::int64_t racy_from = ns(now - kRacyWindow);
+  const std::int64_t racy_to = ns(now + kRacyWindow);
+  auto recorded_mtime = [racy_from, racy_to](std::int64_t mtime_ns) {
+    return mtime_ns >= racy_from && mtime_ns <= racy_to ? std::numeric_limits<std::int64_t>::min()
+                                                        : mtime_ns;
   };
   // Size and time first: a file or archive whose both are the recorded ones
   // is not read at all (ImportOptions::checksum turns this off). Anything

@@ -15,7 +15,7 @@
 -- from the stored games (GameStore::refresh_position_streams) before it
 -- stores anything; until then a search computes a missing stream itself.
 
-CREATE TABLE game_positions (
+CREATE TABLE IF NOT EXISTS game_positions (
   game_id   INTEGER PRIMARY KEY REFERENCES games (game_id),
   occupancy BLOB NOT NULL,
   stream    BLOB NOT NULL

@@ -80,7 +80,7 @@ std::map<std::string, std::string> database_digest(const std::string& db);
 
 // Sets the modification time of every file under dir to an hour ago. A file
 // written less than 2 s before an import reads it has its time recorded as
-// 0 (docs/schema.md, "Re-import: size and time first"), so two imports of a
+// unknown (docs/schema.md, "Re-import: size and time first"), so two imports of a
 // just-generated archive could record different times; a real archive's
 // files are older.
 void age_files(const std::string& dir);
