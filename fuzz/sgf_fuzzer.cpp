@@ -22,26 +22,12 @@
 #include "fuzz/fuzz_check.h"
 #include "games/position.h"
 #include "importers/sgf/sgf_game.h"
+#include "tests/unit/sgf/record_difference.h"
 
 namespace {
 
 using ludex::fuzz::check;
-
-// The fields read_sgf_games(write_sgf_game(g)) must give back; "" when equal.
-std::string record_difference(const ludex::GameRecord& a, const ludex::GameRecord& b) {
-  if (a.players != b.players) return "players";
-  if (a.result != b.result) return "result";
-  if (a.winner != b.winner) return "winner";
-  if (a.date != b.date) return "date";
-  if (a.event != b.event) return "event";
-  if (a.round != b.round) return "round";
-  if (a.family != b.family) return "family";
-  if (a.dialect != b.dialect) return "dialect";
-  if (a.variant != b.variant) return "variant";
-  if (a.columns != b.columns || a.rows != b.rows) return "size";
-  if (!(a.tree == b.tree)) return "tree";
-  return "";
-}
+using ludex::test::record_difference;
 
 void check_positions(const ludex::GameRecord& game) {
   const ludex::GamePositions positions = ludex::compute_positions(game);

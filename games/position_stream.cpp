@@ -173,17 +173,23 @@ bool fits_board(const GamePositions& positions, const StreamBoard& board) {
 
 }  // namespace
 
-void attach_position_stream(const GameRecord& game, GamePositions* positions) {
-  positions->stream.clear();
-  positions->occupancy.clear();
-  if (positions->hashes.size() != game.tree.size() || game.tree.empty() ||
-      positions->deltas.size() != game.tree.size()) {
-    return;
+bool encode_stored_positions(const GameRecord& game, const GamePositions& positions,
+                             std::string* stream, std::string* occupancy) {
+  stream->clear();
+  occupancy->clear();
+  if (positions.hashes.size() != game.tree.size() || game.tree.empty() ||
+      positions.deltas.size() != game.tree.size()) {
+    return false;
   }
   const std::optional<StreamBoard> board = stream_board(game);
-  if (!board || !fits_board(*positions, *board)) return;
-  positions->stream = encode_position_stream(game, *positions, *board);
-  positions->occupancy = encode_occupancy(*positions, *board);
+  if (!board || !fits_board(positions, *board)) return false;
+  *stream = encode_position_stream(game, positions, *board);
+  *occupancy = encode_occupancy(positions, *board);
+  return true;
+}
+
+void attach_position_stream(const GameRecord& game, GamePositions* positions) {
+  encode_stored_positions(game, *positions, &positions->stream, &positions->occupancy);
 }
 
 std::string encode_occupancy(const GamePositions& positions, const StreamBoard& board) {

@@ -70,10 +70,14 @@ std::optional<StreamBoard> stream_board(const GameRecord& game);
 std::string encode_position_stream(const GameRecord& game, const GamePositions& positions,
                                    const StreamBoard& board);
 
-// Sets positions->stream and ->occupancy for `game` (left empty for a
-// family without positions, a board stream_board() refuses, positions not
-// computed, or a change off the board, which compute_positions never gives). Requires positions
-// computed for `game` by compute_positions.
+// The stream and occupancy of `game` as stored for search: false, both
+// empty, for a family without positions, a board stream_board() refuses,
+// positions not computed, or a change off the board (which compute_positions
+// never gives). Requires positions computed for `game` by compute_positions.
+bool encode_stored_positions(const GameRecord& game, const GamePositions& positions,
+                             std::string* stream, std::string* occupancy);
+
+// encode_stored_positions into positions->stream and ->occupancy.
 void attach_position_stream(const GameRecord& game, GamePositions* positions);
 
 // The occupancy bitmaps of a game whose positions are `positions`.

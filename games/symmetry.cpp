@@ -222,6 +222,19 @@ std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
   return out;
 }
 
+PatternBox pattern_box(const Pattern& pattern) {
+  PatternBox box;
+  for (const auto* list : {&pattern.stones, &pattern.empty}) {
+    for (const Occupant& o : *list) {
+      box.min_x = std::min<std::int32_t>(box.min_x, o.point.x);
+      box.min_y = std::min<std::int32_t>(box.min_y, o.point.y);
+      box.max_x = std::max<std::int32_t>(box.max_x, o.point.x);
+      box.max_y = std::max<std::int32_t>(box.max_y, o.point.y);
+    }
+  }
+  return box;
+}
+
 std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& given,
                                                               const Pattern& pattern,
                                                               bool symmetric) {
@@ -238,21 +251,10 @@ std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& 
     std::vector<Occupant> empty;
     for (const Occupant& o : pattern.stones) stones.push_back(transform(symmetry, shape, o));
     for (const Occupant& o : pattern.empty) empty.push_back(transform(symmetry, shape, o));
-    std::int32_t min_x = shape.columns;
-    std::int32_t min_y = shape.rows;
-    std::int32_t max_x = -1;
-    std::int32_t max_y = -1;
-    for (const auto* list : {&stones, &empty}) {
-      for (const Occupant& o : *list) {
-        min_x = std::min<std::int32_t>(min_x, o.point.x);
-        min_y = std::min<std::int32_t>(min_y, o.point.y);
-        max_x = std::max<std::int32_t>(max_x, o.point.x);
-        max_y = std::max<std::int32_t>(max_y, o.point.y);
-      }
-    }
+    const PatternBox box = pattern_box(Pattern{stones, empty});
     // Every shift that keeps the pattern's bounding box inside the board.
-    for (std::int32_t dx = -min_x; dx <= shape.columns - 1 - max_x; ++dx) {
-      for (std::int32_t dy = -min_y; dy <= shape.rows - 1 - max_y; ++dy) {
+    for (std::int32_t dx = -box.min_x; dx <= shape.columns - 1 - box.max_x; ++dx) {
+      for (std::int32_t dy = -box.min_y; dy <= shape.rows - 1 - box.max_y; ++dy) {
         auto shift = [&](std::vector<Occupant> list, bool& fits) {
           for (Occupant& o : list) {
             o.point = Point{static_cast<std::int16_t>(o.point.x + dx),

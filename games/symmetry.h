@@ -8,6 +8,7 @@
 #ifndef LUDEX_GAMES_SYMMETRY_H_
 #define LUDEX_GAMES_SYMMETRY_H_
 
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -69,6 +70,16 @@ struct Pattern {
   std::vector<Occupant> stones;
   std::vector<Occupant> empty;
 };
+
+// The smallest rectangle holding every point of a pattern (stones and
+// empty points); min > max for an empty pattern.
+struct PatternBox {
+  std::int32_t min_x = INT32_MAX;
+  std::int32_t min_y = INT32_MAX;
+  std::int32_t max_x = -1;
+  std::int32_t max_y = -1;
+};
+PatternBox pattern_box(const Pattern& pattern);
 
 // Every placement of the pattern on the board: each translation that keeps
 // all its points on the board, under each symmetry of the shape when

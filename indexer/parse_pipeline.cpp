@@ -367,12 +367,13 @@ void Run::process_item(std::size_t index) {
   FileResult r;
   r.path = path;
   r.mtime_ns = mtime_of(path);
+  // Asked once: the stat check and the read's size hint use it.
+  std::error_code size_error;
+  const auto size = fs::file_size(path, size_error);
   if (callbacks_.unchanged_by_stat) {
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    const StatVerdict verdict =
-        ec ? StatVerdict::kRead
-           : callbacks_.unchanged_by_stat(path, static_cast<std::int64_t>(size), r.mtime_ns);
+    const StatVerdict verdict = size_error ? StatVerdict::kRead
+                                           : callbacks_.unchanged_by_stat(
+                                                 path, static_cast<std::int64_t>(size), r.mtime_ns);
     if (verdict != StatVerdict::kRead) {
       r.readable = true;
       r.skipped = true;
@@ -408,12 +409,10 @@ void Run::process_item(std::size_t index) {
   close_slot(index);
   // The size is a hint for one read; reading to the end decides.
   if (in.good()) {
-    std::error_code ec;
-    const auto size_hint = fs::file_size(path, ec);
     const std::size_t got = bytes.size();
-    if (!ec && size_hint > got) {
-      bytes.resize(static_cast<std::size_t>(size_hint));
-      in.read(bytes.data() + got, static_cast<std::streamsize>(size_hint - got));
+    if (!size_error && size > got) {
+      bytes.resize(static_cast<std::size_t>(size));
+      in.read(bytes.data() + got, static_cast<std::streamsize>(size - got));
       bytes.resize(got + static_cast<std::size_t>(in.gcount()));
     }
     if (in.good()) {

@@ -164,23 +164,12 @@ Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
       pattern_placements_with_origins(shape, *parsed, symmetric);
   if (placements.empty()) return Error{{}, "--pattern does not fit on the board"};
   // The area: the pattern's bounding box, widened by `around`, on the board.
-  std::int32_t min_x = size.columns;
-  std::int32_t min_y = size.rows;
-  std::int32_t max_x = -1;
-  std::int32_t max_y = -1;
-  for (const auto* list : {&parsed->stones, &parsed->empty}) {
-    for (const Occupant& o : *list) {
-      min_x = std::min<std::int32_t>(min_x, o.point.x);
-      min_y = std::min<std::int32_t>(min_y, o.point.y);
-      max_x = std::max<std::int32_t>(max_x, o.point.x);
-      max_y = std::max<std::int32_t>(max_y, o.point.y);
-    }
-  }
+  const PatternBox box = pattern_box(*parsed);
   std::vector<Point> area;
-  for (std::int32_t x = std::max(0, min_x - around);
-       x <= std::min(size.columns - 1, max_x + around); ++x) {
-    for (std::int32_t y = std::max(0, min_y - around); y <= std::min(size.rows - 1, max_y + around);
-         ++y) {
+  for (std::int32_t x = std::max(0, box.min_x - around);
+       x <= std::min(size.columns - 1, box.max_x + around); ++x) {
+    for (std::int32_t y = std::max(0, box.min_y - around);
+         y <= std::min(size.rows - 1, box.max_y + around); ++y) {
       area.push_back(Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)});
     }
   }

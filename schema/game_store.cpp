@@ -201,7 +201,8 @@ struct GameStore::Impl {
                           const std::vector<std::uint64_t>& hashes,
                           const std::vector<PositionDelta>& deltas, bool with_positions,
                           const GamePositions* positions);
-  void store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
+  // Writes the game's game_positions row; false for a game without one.
+  bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
   void store_nodes(std::int64_t game_id, const GameRecord& game,
                    const std::vector<std::uint64_t>& hashes,
                    const std::vector<PositionDelta>& deltas);
@@ -383,21 +384,26 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
   }
 }
 
-void GameStore::Impl::store_stream(std::int64_t game_id, const GameRecord& game,
+bool GameStore::Impl::store_stream(std::int64_t game_id, const GameRecord& game,
                                    const GamePositions& positions) {
-  const GamePositions* encoded = &positions;
-  GamePositions local;
-  if (positions.stream.empty()) {
-    local.hashes = positions.hashes;
-    local.deltas = positions.deltas;
-    attach_position_stream(game, &local);
-    encoded = &local;
+  // Encoded here only when the caller (merge, tests) did not: the import's
+  // parse workers do it.
+  std::string stream_buffer;
+  std::string occupancy_buffer;
+  const std::string* stream = &positions.stream;
+  const std::string* occupancy = &positions.occupancy;
+  if (stream->empty()) {
+    if (!encode_stored_positions(game, positions, &stream_buffer, &occupancy_buffer)) {
+      return false;  // a board without streams
+    }
+    stream = &stream_buffer;
+    occupancy = &occupancy_buffer;
   }
-  if (encoded->stream.empty()) return;  // a board without streams
   insert_stream.set_int(0, game_id);
-  insert_stream.set_blob(1, encoded->occupancy);
-  insert_stream.set_blob(2, encoded->stream);
+  insert_stream.set_blob(1, *occupancy);
+  insert_stream.set_blob(2, *stream);
   insert_stream.end_row();
+  return true;
 }
 
 void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
@@ -961,14 +967,7 @@ std::int64_t GameStore::refresh_position_streams() {
     for (const std::int64_t id : ids) {
       const std::optional<LoadedGame> game = loader.load(id);
       if (!game) throw std::runtime_error("game " + std::to_string(id) + " vanished");
-      GamePositions positions = compute_positions(game->record);
-      attach_position_stream(game->record, &positions);
-      if (positions.stream.empty()) continue;
-      s.insert_stream.set_int(0, id);
-      s.insert_stream.set_blob(1, positions.occupancy);
-      s.insert_stream.set_blob(2, positions.stream);
-      s.insert_stream.end_row();
-      ++encoded;
+      if (s.store_stream(id, game->record, compute_positions(game->record))) ++encoded;
     }
     s.delete_meta.bind(1, kStreamsPendingKey);
     run(s.delete_meta);

@@ -11,7 +11,6 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "schema/blob_codec.h"
-#include "schema/game_loader.h"
 #include "schema/position_codes.h"
 #include "schema/position_replay.h"
 #include "schema/query_support.h"
@@ -632,72 +631,6 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
     out.moves.push_back(std::move(c));
   }
   // Stable: the map gave key order, which breaks the ties.
-  std::stable_sort(
-      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
-        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
-      });
-  return out;
-}
-
-PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
-                                       const std::vector<PatternPlacement>& placements,
-                                       const std::vector<Point>& area, const GameFilter& filter) {
-  if (!filter.family) throw std::invalid_argument("pattern continuations need a game family");
-  if (*filter.family == Family::kBlokus) {
-    throw std::invalid_argument("pattern continuations are not for Blokus (a move places a piece)");
-  }
-  PositionConditions conditions;
-  for (const PatternPlacement& p : placements) conditions.patterns.push_back(p.pattern);
-  const std::set<Point> in_area(area.begin(), area.end());
-  ReplayOptions options;
-  options.children = true;
-  PatternNextMoves out;
-  std::map<ContinuationKey, Continuation> moves;
-  replay_games(db, filter, conditions, options, [&](const ReplayGame& g) {
-    out.positions += static_cast<std::int64_t>(g.hits.size());
-    ++out.games;
-    std::set<const Continuation*> counted;  // moves this game already counted
-    for (const ReplayChild& child : g.children) {
-      const ReplayHit& hit = g.hits[child.parent_hit];
-      std::optional<Point> at;
-      std::int8_t colour = 0;
-      if (!child.setup && child.placed.size() == 1 && hit.pattern >= 0 &&
-          static_cast<std::size_t>(hit.pattern) < placements.size()) {
-        const PatternPlacement& placement = placements[static_cast<std::size_t>(hit.pattern)];
-        at = pattern_frame_point(shape, placement, child.placed.front().point);
-        // The colour as the pattern was given: the inverse of the
-        // placement's colour map.
-        colour = child.placed.front().color;
-        for (std::int8_t c = 1; c <= 4; ++c) {
-          if (placement.symmetry.colour_map[c] == colour) {
-            colour = c;
-            break;
-          }
-        }
-      }
-      if (!at || in_area.count(*at) == 0) {
-        ++out.elsewhere;
-        continue;
-      }
-      Continuation m;
-      m.seat = colour;
-      m.kind = MoveKind::kPlace;
-      m.points.push_back(*at);
-      auto [it, inserted] = moves.try_emplace(key_of(m), std::move(m));
-      Continuation& c = it->second;
-      const std::int64_t node_id = g.first_node_id + child.index;
-      if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
-      ++c.occurrences;
-      if (counted.insert(&c).second) {
-        ++c.games;
-        if (g.winner == 1) ++c.seat1_wins;
-        if (g.winner == 2) ++c.seat2_wins;
-        c.game_winners.emplace_back(g.game_id, g.winner);
-      }
-    }
-    return true;
-  });
-  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
   std::stable_sort(
       out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
         return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
@@ -14,6 +15,7 @@
 
 #include "games/position.h"
 #include "schema/game_loader.h"
+#include "schema/position_query.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
 
@@ -169,15 +171,18 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Game
   arena->resize(mark);
   const std::optional<LoadedGame> loaded = loader.load(item->game.game_id);
   if (!loaded) return false;
-  GamePositions positions = compute_positions(loaded->record);
-  attach_position_stream(loaded->record, &positions);
-  if (positions.stream.empty()) return false;
+  std::string stream;
+  std::string occupancy;
+  if (!encode_stored_positions(loaded->record, compute_positions(loaded->record), &stream,
+                               &occupancy)) {
+    return false;
+  }
   item->occupancy_at = arena->size();
-  item->occupancy_size = positions.occupancy.size();
-  arena->append(positions.occupancy);
+  item->occupancy_size = occupancy.size();
+  arena->append(occupancy);
   item->stream_at = arena->size();
-  item->stream_size = positions.stream.size();
-  arena->append(positions.stream);
+  item->stream_size = stream.size();
+  arena->append(stream);
   return true;
 }
 
@@ -187,13 +192,13 @@ void set_views(const std::string& arena, Item* item) {
   item->stream = std::string_view(arena).substr(item->stream_at, item->stream_size);
 }
 
-// Replays one game; fills item->game.hits (and children). False when the
-// occupancy prefilter ruled the game out without a replay.
-bool replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) {
+// Replays one game (unless its occupancy rules it out); fills
+// item->game.hits (and children).
+void replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) {
   std::vector<ReplayHit>& hits = item->game.hits;
   hits.clear();
   item->game.children.clear();
-  if (!matcher.may_match(item->occupancy)) return false;
+  if (!matcher.may_match(item->occupancy)) return;
   const bool ok = matcher.walk(item->stream, [&](const StreamNode& n) {
     if (options.main_line_only && !n.main_line) return true;
     // Which placement held costs a look at every placement: only for
@@ -214,9 +219,9 @@ bool replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
   if (!ok) {
     item->error = matcher.error();
     hits.clear();
-    return true;
+    return;
   }
-  if (!options.children || hits.empty()) return true;
+  if (!options.children || hits.empty()) return;
   PositionStreamReader reader(item->stream, *item->board);
   std::vector<std::int32_t> hit_of(reader.node_count(), -1);
   for (std::size_t h = 0; h < hits.size(); ++h) {
@@ -229,14 +234,13 @@ bool replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
                                               node.index, node.setup, node.placed});
   }
   if (!reader.error().empty()) item->error = reader.error();
-  return true;
 }
 
 }  // namespace
 
-std::int64_t replay_games(Database& db, const GameFilter& filter,
-                          const PositionConditions& conditions, const ReplayOptions& options,
-                          const std::function<bool(const ReplayGame&)>& on_game) {
+void replay_games(Database& db, const GameFilter& filter, const PositionConditions& conditions,
+                  const ReplayOptions& options,
+                  const std::function<bool(const ReplayGame&)>& on_game) {
   const Condition games = game_condition(filter);
   SQLite::Statement st(db.handle(), std::string(kGameColumns) + "WHERE g.hash_version IS NOT NULL" +
                                         games.sql + order_clause(filter, ""));
@@ -250,7 +254,6 @@ std::int64_t replay_games(Database& db, const GameFilter& filter,
   std::vector<MatcherSet> matchers;
   for (unsigned t = 0; t < threads; ++t) matchers.emplace_back(conditions);
 
-  std::int64_t replayed = 0;
   std::vector<Item> batch(kBatchGames);
   std::string arena;
   arena.reserve(kBatchBytes + (1u << 20));
@@ -267,12 +270,11 @@ std::int64_t replay_games(Database& db, const GameFilter& filter,
     }
     for (std::size_t i = 0; i < count; ++i) set_views(arena, &batch[i]);
     std::atomic<std::size_t> next{0};
-    std::atomic<std::int64_t> passed{0};
     auto work = [&](unsigned slot) {
       for (std::size_t i = next++; i < count; i = next++) {
         Item& item = batch[i];
         PositionMatcher& m = matchers[slot].get(item.board);
-        if (replay(m, options, &item)) ++passed;
+        replay(m, options, &item);
       }
     };
     const unsigned use = count < 64 ? 1 : threads;
@@ -280,17 +282,15 @@ std::int64_t replay_games(Database& db, const GameFilter& filter,
     for (unsigned t = 1; t < use; ++t) pool.emplace_back(work, t);
     work(0);
     for (std::thread& t : pool) t.join();
-    replayed += passed;
     for (std::size_t i = 0; i < count; ++i) {
       const Item& item = batch[i];
       if (!item.error.empty()) {
         throw std::runtime_error("game " + std::to_string(item.game.game_id) + ": " + item.error);
       }
       if (item.game.hits.empty()) continue;
-      if (!on_game(item.game)) return replayed;
+      if (!on_game(item.game)) return;
     }
   }
-  return replayed;
 }
 
 struct GameReplayer::Impl {
@@ -340,6 +340,72 @@ const std::vector<ReplayHit>& GameReplayer::hits(std::int64_t game_id,
   }
   *first_node_id = s.first_node_id;
   return s.hits;
+}
+
+PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+                                       const std::vector<PatternPlacement>& placements,
+                                       const std::vector<Point>& area, const GameFilter& filter) {
+  if (!filter.family) throw std::invalid_argument("pattern continuations need a game family");
+  if (*filter.family == Family::kBlokus) {
+    throw std::invalid_argument("pattern continuations are not for Blokus (a move places a piece)");
+  }
+  PositionConditions conditions;
+  for (const PatternPlacement& p : placements) conditions.patterns.push_back(p.pattern);
+  const std::set<Point> in_area(area.begin(), area.end());
+  ReplayOptions options;
+  options.children = true;
+  PatternNextMoves out;
+  std::map<ContinuationKey, Continuation> moves;
+  replay_games(db, filter, conditions, options, [&](const ReplayGame& g) {
+    out.positions += static_cast<std::int64_t>(g.hits.size());
+    ++out.games;
+    std::set<const Continuation*> counted;  // moves this game already counted
+    for (const ReplayChild& child : g.children) {
+      const ReplayHit& hit = g.hits[child.parent_hit];
+      std::optional<Point> at;
+      std::int8_t colour = 0;
+      if (!child.setup && child.placed.size() == 1 && hit.pattern >= 0 &&
+          static_cast<std::size_t>(hit.pattern) < placements.size()) {
+        const PatternPlacement& placement = placements[static_cast<std::size_t>(hit.pattern)];
+        at = pattern_frame_point(shape, placement, child.placed.front().point);
+        // The colour as the pattern was given: the inverse of the
+        // placement's colour map.
+        colour = child.placed.front().color;
+        for (std::int8_t c = 1; c <= 4; ++c) {
+          if (placement.symmetry.colour_map[c] == colour) {
+            colour = c;
+            break;
+          }
+        }
+      }
+      if (!at || in_area.count(*at) == 0) {
+        ++out.elsewhere;
+        continue;
+      }
+      Continuation m;
+      m.seat = colour;
+      m.kind = MoveKind::kPlace;
+      m.points.push_back(*at);
+      auto [it, inserted] = moves.try_emplace(key_of(m), std::move(m));
+      Continuation& c = it->second;
+      const std::int64_t node_id = g.first_node_id + child.index;
+      if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
+      ++c.occurrences;
+      if (counted.insert(&c).second) {
+        ++c.games;
+        if (g.winner == 1) ++c.seat1_wins;
+        if (g.winner == 2) ++c.seat2_wins;
+        c.game_winners.emplace_back(g.game_id, g.winner);
+      }
+    }
+    return true;
+  });
+  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
+  std::stable_sort(
+      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
+        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
+      });
+  return out;
 }
 
 }  // namespace ludex

@@ -3,7 +3,9 @@
 // schema version 6), each game's occupancy is checked first (a prefilter),
 // and the games that pass are replayed in memory by PositionMatcher on
 // several threads. Results come back per game, in game order. docs/queries.md
-// ("How a position search runs") describes it.
+// ("How a position search runs") describes it. find_nodes/count_nodes
+// (for patterns) and pattern_continuations (schema/position_query.h) are
+// built on it.
 //
 // Thread-safety: one call at a time per Database; the calls start their own
 // worker threads, which never touch the database.
@@ -64,12 +66,11 @@ struct ReplayOptions {
 // offset ignored; in filter's order) that has at least one hit, until it
 // returns false. Games whose positions were never computed have no hits; a
 // game stored without a stream (a database just migrated) is replayed from
-// its moves. Returns the number of games whose stream was replayed (passed
-// the occupancy prefilter). Throws std::runtime_error for a stream that does
-// not read (a corrupt database), SQLite::Exception on database errors.
-std::int64_t replay_games(Database& db, const GameFilter& filter,
-                          const PositionConditions& conditions, const ReplayOptions& options,
-                          const std::function<bool(const ReplayGame&)>& on_game);
+// its moves. Throws std::runtime_error for a stream that does not read (a
+// corrupt database), SQLite::Exception on database errors.
+void replay_games(Database& db, const GameFilter& filter, const PositionConditions& conditions,
+                  const ReplayOptions& options,
+                  const std::function<bool(const ReplayGame&)>& on_game);
 
 // The nodes (pre-order indices) of one game where `conditions` hold, with
 // the pattern that held; empty for a game without positions. For filters

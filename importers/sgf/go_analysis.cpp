@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "importers/sgf/sgf_text.h"
+
 namespace ludex {
 namespace {
 
-// Longest value quoted in a warning.
-constexpr std::size_t kQuoteLimit = 40;
 // The most a KaTrain analysis may inflate to: its JSON is some kilobytes
 // per node; more is not KaTrain's.
 constexpr std::size_t kMaxInflated = 16 << 20;
@@ -117,25 +117,6 @@ double tidy(double v) {
 
 bool is_percent(double v) {
   return v >= 0 && v <= 100;
-}
-
-// A value for a message: printable ASCII as is, other bytes as \xNN.
-std::string quote(std::string_view value) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out = "[";
-  for (std::size_t i = 0; i < value.size() && i < kQuoteLimit; ++i) {
-    const auto c = static_cast<unsigned char>(value[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 0xF]);
-    }
-  }
-  if (value.size() > kQuoteLimit) out += "...";
-  out += "]";
-  return out;
 }
 
 Error error(std::string message) {
@@ -365,7 +346,7 @@ class AnalysisReader {
     d.game_index = game_.game_index;
     d.pos = tree_.data(i).pos;
     std::string shown = p.id;
-    for (const std::string& v : p.values) shown += quote(v);
+    for (const std::string& v : p.values) shown += sgf_value_for_message(v);
     d.message =
         std::string(program) + " analysis " + shown + " kept as a property, no evaluation: " + why;
     game_.warnings.push_back(std::move(d));

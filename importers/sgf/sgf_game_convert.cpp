@@ -17,8 +17,6 @@ namespace {
 
 // How many nodes after the root tell detect_sgf_kind the move property ids.
 constexpr std::size_t kKindProbeNodes = 8;
-// Longest value quoted in a warning.
-constexpr std::size_t kQuoteLimit = 40;
 
 template <typename Values>
 bool any_non_ascii(const Values& values) {
@@ -26,25 +24,6 @@ bool any_non_ascii(const Values& values) {
     if (!is_ascii(v)) return true;
   }
   return false;
-}
-
-// A value for a message: printable ASCII as is, other bytes as \xNN.
-std::string quote(std::string_view value) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out = "[";
-  for (std::size_t i = 0; i < value.size() && i < kQuoteLimit; ++i) {
-    const auto c = static_cast<unsigned char>(value[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 0xF]);
-    }
-  }
-  if (value.size() > kQuoteLimit) out += "...";
-  out += "]";
-  return out;
 }
 
 constexpr std::array<std::int8_t, 256> make_unknown_ids() {
@@ -328,7 +307,7 @@ class GameConverter {
       materialise_into(raw, &kept);
       kept.raw_bytes = any_non_ascii(values);
       std::string shown(raw.id);
-      for (const std::string_view v : values) shown += quote(v);
+      for (const std::string_view v : values) shown += sgf_value_for_message(v);
       warn(raw_.nodes[i].pos, "move " + shown + " kept as a property: " + error->message);
       return;
     }

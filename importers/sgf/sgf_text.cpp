@@ -87,4 +87,23 @@ bool may_be_sgf_move_property(std::string_view id) {
   return id == "BLUE" || id == "YELLOW" || id == "RED" || id == "GREEN";
 }
 
+std::string sgf_value_for_message(std::string_view value) {
+  constexpr std::size_t kQuoteLimit = 40;
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out = "[";
+  for (std::size_t i = 0; i < value.size() && i < kQuoteLimit; ++i) {
+    const auto c = static_cast<unsigned char>(value[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 0xF]);
+    }
+  }
+  if (value.size() > kQuoteLimit) out += "...";
+  out += "]";
+  return out;
+}
+
 }  // namespace ludex

@@ -27,6 +27,10 @@ std::string sgf_escape(std::string_view text);
 // Appends sgf_escape(text) to out.
 void append_sgf_escaped(std::string_view text, std::string& out);
 
+// A property value for a diagnostic: "[...]" with printable ASCII as is,
+// other bytes as \xNN, cut after 40 bytes ("...").
+std::string sgf_value_for_message(std::string_view value);
+
 // True for properties whose values are points or point lists (setup and
 // markup: AB AW AE A1..A4 TR SQ CR MA SL DD TB TW VW AR LN). Their values are
 // kept as bytes (escapes resolved, no charset decoding): in Little Golem

@@ -12,49 +12,55 @@
 namespace ludex::test {
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string slurp_fd_file(const fs::path& p) {
-  return read_bytes(p);
+pid_t spawn_ludex(const std::vector<std::string>& args, const fs::path& out, const fs::path& err,
+                  bool (*child_setup)()) {
+  std::vector<std::string> storage;
+  storage.push_back(LUDEX_BINARY);
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int out_fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err_fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int in = open("/dev/null", O_RDONLY);
+    if (out_fd < 0 || err_fd < 0 || in < 0) _exit(127);
+    dup2(in, 0);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    if (child_setup != nullptr && !child_setup()) _exit(126);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
 }
 
-}  // namespace
+int exit_code_of(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+RunResult finish_ludex(pid_t pid, const fs::path& out, const fs::path& err) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  RunResult r;
+  r.exit_code = exit_code_of(status);
+  r.out = read_bytes(out);
+  r.err = read_bytes(err);
+  std::error_code ec;
+  fs::remove(out, ec);
+  fs::remove(err, ec);
+  return r;
+}
 
 RunResult run_ludex(const std::vector<std::string>& args) {
   static int counter = 0;
   const fs::path dir = fs::temp_directory_path();
   const std::string tag = std::to_string(getpid()) + "-" + std::to_string(counter++);
-  const fs::path out_path = dir / ("ludex-e2e-out-" + tag);
-  const fs::path err_path = dir / ("ludex-e2e-err-" + tag);
-  std::vector<std::string> argv_storage;
-  argv_storage.push_back(LUDEX_BINARY);
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int in = open("/dev/null", O_RDONLY);
-    if (out < 0 || err < 0 || in < 0) _exit(127);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  RunResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp_fd_file(out_path);
-  r.err = slurp_fd_file(err_path);
-  fs::remove(out_path);
-  fs::remove(err_path);
-  return r;
+  const fs::path out = dir / ("ludex-e2e-out-" + tag);
+  const fs::path err = dir / ("ludex-e2e-err-" + tag);
+  return finish_ludex(spawn_ludex(args, out, err), out, err);
 }
 
 ScratchDir::ScratchDir(const std::string& name) {

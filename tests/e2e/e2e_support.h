@@ -3,6 +3,8 @@
 #ifndef LUDEX_TESTS_E2E_E2E_SUPPORT_H_
 #define LUDEX_TESTS_E2E_E2E_SUPPORT_H_
 
+#include <sys/types.h>
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -19,6 +21,22 @@ struct RunResult {
 
 // Runs the ludex binary with args (no shell: arguments are passed as they are).
 RunResult run_ludex(const std::vector<std::string>& args);
+
+// Starts the ludex binary with args (no shell), stdin from /dev/null, stdout
+// and stderr into the files out and err (created by the child, so that they
+// belong to the test's user). child_setup, when given, runs in the child
+// after that and before exec; false makes the child exit 126. Returns the
+// child's pid (the test stops if fork fails); the caller waits for it.
+pid_t spawn_ludex(const std::vector<std::string>& args, const std::filesystem::path& out,
+                  const std::filesystem::path& err, bool (*child_setup)() = nullptr);
+
+// Waits for a spawn_ludex child and returns its exit code (128 + signal
+// when a signal ended it) and the two files, which it removes.
+RunResult finish_ludex(pid_t pid, const std::filesystem::path& out,
+                       const std::filesystem::path& err);
+
+// The exit code of a waitpid status: the code, or 128 + the signal.
+int exit_code_of(int status);
 
 // A fresh empty directory under the system temp dir, removed by the destructor.
 class ScratchDir {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tests/e2e/e2e_support.h"
+#include "tests/fixtures/go_analysis_samples.h"
 
 namespace ludex::test {
 namespace {
@@ -52,21 +53,6 @@ constexpr const char* kLizzie =
     ";W[qq]LZ[KataGo 20.0 1.8k 8.5 15.2\n"
     "move Q4 visits 1500 winrate 8012 prior 3011 scoreMean 8.52 pv Q4 R3])\n";
 
-constexpr const char* kKaTrainAfterE5 =
-    "[H4sIAAAAAAACA0tbx8CQppeGRKLz09ah84EkHXUBAIdZNZaiAAAA]"
-    "[H4sIAAAAAAACA2NgIA18M2GgCCwhQz8AEjg9qKQAAAA=]"
-    "[H4sIAAAAAAACA22QzU7DMBCEX6XyGSL/"
-    "NErLDZAoBw5IHDggDlGyVS0ldbTeBFVV351dJy2FcIl3JquZzz6qNgwQ1d3iqDZFOsTgQeTNQgWsAVlqngcfPcmuM5bll9"
-    "9jSbKrs6VbFWzFKiC8QFmzecuuYa9DH1JC5pIceP6Y0h+dfDdOfZ5GdQ0w/jwDmGsAk5u/AEtr5gDO/"
-    "QKw6x+AqbrgaunGECi1Vz0i7Om1KQ+pV72rf3JXZ+"
-    "8Nmm3Hu6Of24tPNUjROkvvcmify7iTOPdk7u2DZNLOx7nbk288TXnpnS+3zrWe3Vpboa9C2zVAIHiEPZy+AU/"
-    "hp0PYAQAA]";
-constexpr const char* kKaTrainRoot =
-    "[H4sIAAAAAAACA0tbx8CQppeGRKLz09ah84EkHXUBAIdZNZaiAAAA]"
-    "[H4sIAAAAAAACA2NgIA18M2GgCCwhQz8AEjg9qKQAAAA=]"
-    "[H4sIAAAAAAACA2WOvQqDQBCEX0WuDnIaL39lIKRJEUgZUohucaCu7K0GEd89u0cCAaud+"
-    "RhmdjYtjhDMKZnNxcWjQITaTWKQaiCxVvTog2fNFrnat++oZM3a1LlDJihUSHCDso5wlwvqyWMsSItC7Sj6+S2/"
-    "OvNaFhGEyHG8Goig43tTTnHWnM269kceXIPWZTbVpYF943mKGXv8/9fZ9b/7rQ5X2PYNMGgz0wDLB6gn888RAQAA]";
 // KaTrain: the empty board 55.73 (lead 0.6), after B[ee] 44.02 (-0.38).
 std::string katrain_sgf() {
   return std::string(

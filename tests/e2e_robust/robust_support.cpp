@@ -1,6 +1,5 @@
 #include "tests/e2e_robust/robust_support.h"
 
-#include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -21,10 +20,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int decode_status(int status) {
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 // FNV-1a, 64 bits: a digest that is the same on every machine and run.
 void fnv1a(std::uint64_t& h, const std::string& bytes) {
   for (const char c : bytes) {
@@ -42,25 +37,7 @@ LudexProcess::LudexProcess(const std::vector<std::string>& args, const fs::path&
   const std::string tag = std::to_string(getpid()) + "-" + std::to_string(counter++);
   out_path_ = out_dir / ("ludex-out-" + tag);
   err_path_ = out_dir / ("ludex-err-" + tag);
-  std::vector<std::string> storage;
-  storage.push_back(LUDEX_BINARY);
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_ = fork();
-  REQUIRE(pid_ >= 0);
-  if (pid_ == 0) {
-    const int out = open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int err = open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int in = open("/dev/null", O_RDONLY);
-    if (out < 0 || err < 0 || in < 0) _exit(127);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  pid_ = spawn_ludex(args, out_path_, err_path_);
 }
 
 LudexProcess::~LudexProcess() {
@@ -78,7 +55,7 @@ bool LudexProcess::kill_now() {
   int status = 0;
   waitpid(pid_, &status, 0);
   pid_ = -1;
-  exit_code_ = decode_status(status);
+  exit_code_ = exit_code_of(status);
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
 
@@ -87,7 +64,7 @@ int LudexProcess::wait() {
     int status = 0;
     waitpid(pid_, &status, 0);
     pid_ = -1;
-    exit_code_ = decode_status(status);
+    exit_code_ = exit_code_of(status);
   }
   return exit_code_;
 }
@@ -101,40 +78,14 @@ RunResult run_ludex_unprivileged(const std::vector<std::string>& args, const fs:
   const std::string tag = std::to_string(getpid()) + "-" + std::to_string(counter++);
   const fs::path out_path = out_dir / ("ludex-nobody-out-" + tag);
   const fs::path err_path = out_dir / ("ludex-nobody-err-" + tag);
-  std::vector<std::string> storage;
-  storage.push_back(LUDEX_BINARY);
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    // Opened before the change of user: the output files are the test's.
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int in = open("/dev/null", O_RDONLY);
-    if (out < 0 || err < 0 || in < 0) _exit(127);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    if (geteuid() == 0) {
-      constexpr gid_t kNobody = 65534;
-      if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) _exit(126);
-    }
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  RunResult r;
-  r.exit_code = decode_status(status);
-  r.out = read_bytes(out_path);
-  r.err = read_bytes(err_path);
-  std::error_code ec;
-  fs::remove(out_path, ec);
-  fs::remove(err_path, ec);
-  return r;
+  // The output files are opened before the change of user: they are the
+  // test's.
+  const pid_t pid = spawn_ludex(args, out_path, err_path, [] {
+    if (geteuid() != 0) return true;
+    constexpr gid_t kNobody = 65534;
+    return setgroups(0, nullptr) == 0 && setgid(kNobody) == 0 && setuid(kNobody) == 0;
+  });
+  return finish_ludex(pid, out_path, err_path);
 }
 
 bool can_run_unprivileged(const fs::path& out_dir) {

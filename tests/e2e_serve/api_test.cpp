@@ -71,6 +71,16 @@ Json show_json(const std::string& db, std::int64_t game, std::int64_t move) {
 }
 
 // The first game of a family in the archive with at least `moves` moves.
+// /api/next's moves are ludex next --json's lines, with points_xy added.
+void check_same_moves(const Json& api, const std::vector<Json>& cli) {
+  REQUIRE(api.at("moves").size() == cli.size());
+  for (std::size_t i = 0; i < cli.size(); ++i) {
+    Json move = api.at("moves").at(i);
+    move.erase("points_xy");
+    CHECK(move == cli[i]);
+  }
+}
+
 Json first_game(const std::string& db, const std::string& family, int moves) {
   const std::vector<Json> hits =
       query_json(db, {"--family", family, "--moves-min", std::to_string(moves), "--limit", "1"});
@@ -306,12 +316,7 @@ TEST_CASE("pattern continuations over the API equal ludex next --pattern --json"
       const std::vector<Json> cli = json_lines(run_ludex_ok(args).out);
       const auto [status, api] = a.server->get_json("/api/next", params);
       REQUIRE(status == 200);
-      REQUIRE(api.at("moves").size() == cli.size());
-      for (std::size_t i = 0; i < cli.size(); ++i) {
-        Json move = api.at("moves").at(i);
-        move.erase("points_xy");
-        CHECK(move == cli[i]);
-      }
+      check_same_moves(api, cli);
       // The nodes and games counted are those ludex query --pattern finds.
       std::vector<std::string> count = {"query",  "--db", a.db,        "--family", c.family,
                                         "--size", c.size, "--pattern", c.pattern,  "--count"};
@@ -348,12 +353,7 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
         const std::vector<Json> cli = json_lines(run_ludex_ok(args).out);
         const auto [status, api] = a.server->get_json("/api/next", params);
         REQUIRE(status == 200);
-        REQUIRE(api.at("moves").size() == cli.size());
-        for (std::size_t i = 0; i < cli.size(); ++i) {
-          Json move = api.at("moves").at(i);
-          move.erase("points_xy");
-          CHECK(move == cli[i]);
-        }
+        check_same_moves(api, cli);
         // Following a continuation: its example node holds the position
         // after the move.
         if (!cli.empty() && !symmetric) {

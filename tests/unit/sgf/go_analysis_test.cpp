@@ -11,32 +11,16 @@
 #include "importers/sgf/go_analysis.h"
 #include "importers/sgf/sgf_game.h"
 #include "sgf_test_util.h"
+#include "tests/fixtures/go_analysis_samples.h"
 
 namespace ludex {
 namespace {
 
+using test::kKaTrainAfterE5;
+using test::kKaTrainRoot;
+
 using Catch::Matchers::Contains;
 
-// KaTrain 1.7+: KT[ownership][policy][analysis], each base64 of gzip, as
-// katrain/core/game_node.py analysis_dumps writes them. This 9x9 analysis is
-// of the position after B[ee], White to move: root winrate 0.4402 and
-// scoreLead -0.38 from Black's side, 500 visits.
-constexpr const char* kKaTrainAfterE5 =
-    "[H4sIAAAAAAACA0tbx8CQppeGRKLz09ah84EkHXUBAIdZNZaiAAAA]"
-    "[H4sIAAAAAAACA2NgIA18M2GgCCwhQz8AEjg9qKQAAAA=]"
-    "[H4sIAAAAAAACA22QzU7DMBCEX6XyGSL/"
-    "NErLDZAoBw5IHDggDlGyVS0ldbTeBFVV351dJy2FcIl3JquZzz6qNgwQ1d3iqDZFOsTgQeTNQgWsAVlqngcfPcmuM5bll9"
-    "9jSbKrs6VbFWzFKiC8QFmzecuuYa9DH1JC5pIceP6Y0h+dfDdOfZ5GdQ0w/jwDmGsAk5u/AEtr5gDO/"
-    "QKw6x+AqbrgaunGECi1Vz0i7Om1KQ+pV72rf3JXZ+"
-    "8Nmm3Hu6Of24tPNUjROkvvcmify7iTOPdk7u2DZNLOx7nbk288TXnpnS+3zrWe3Vpboa9C2zVAIHiEPZy+AU/"
-    "hp0PYAQAA]";
-// The empty 9x9 board's: winrate 0.5573, scoreLead 0.6.
-constexpr const char* kKaTrainRoot =
-    "[H4sIAAAAAAACA0tbx8CQppeGRKLz09ah84EkHXUBAIdZNZaiAAAA]"
-    "[H4sIAAAAAAACA2NgIA18M2GgCCwhQz8AEjg9qKQAAAA=]"
-    "[H4sIAAAAAAACA2WOvQqDQBCEX0WuDnIaL39lIKRJEUgZUohucaCu7K0GEd89u0cCAaud+"
-    "RhmdjYtjhDMKZnNxcWjQITaTWKQaiCxVvTog2fNFrnat++oZM3a1LlDJihUSHCDso5wlwvqyWMsSItC7Sj6+S2/"
-    "OvNaFhGEyHG8Goig43tTTnHWnM269kceXIPWZTbVpYF943mKGXv8/9fZ9b/7rQ5X2PYNMGgz0wDLB6gn888RAQAA]";
 // One value whose analysis has "root": null (never analysed to the end).
 constexpr const char* kKaTrainNoRoot =
     "[H4sIAAAAAAACA6tWys0vSy1WslKortVRUCrKzy8BsvNKc3KAvOT83IKc1JLUFKBQWmJOcWotAJLKV8IvAAAA]";

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "tests/unit/sgf/record_difference.h"
 
 namespace ludex::test {
 
@@ -40,23 +41,6 @@ inline std::string encode(std::string_view utf8, const char* charset) {
   if (r == static_cast<std::size_t>(-1)) return {};
   out.resize(out.size() - out_left);
   return out;
-}
-
-// What read_sgf_games(write_sgf_game(g)) must give back. Empty when equal,
-// else the first field that differs.
-inline std::string record_difference(const GameRecord& a, const GameRecord& b) {
-  if (a.players != b.players) return "players";
-  if (a.result != b.result) return "result";
-  if (a.winner != b.winner) return "winner";
-  if (a.date != b.date) return "date";
-  if (a.event != b.event) return "event";
-  if (a.round != b.round) return "round";
-  if (a.family != b.family) return "family";
-  if (a.dialect != b.dialect) return "dialect";
-  if (a.variant != b.variant) return "variant";
-  if (a.columns != b.columns || a.rows != b.rows) return "size";
-  if (!(a.tree == b.tree)) return "tree";
-  return {};
 }
 
 }  // namespace ludex::test
