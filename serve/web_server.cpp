@@ -1,6 +1,7 @@
 #include "serve/web_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <charconv>
 #include <chrono>
@@ -195,6 +196,15 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   s.server.set_read_timeout(10);
   s.server.set_write_timeout(30);
   s.server.set_payload_max_length(1 << 20);
+  // SO_REUSEADDR only: a restarted server may bind while the old one's
+  // connections linger in TIME_WAIT, but a port another process listens on
+  // is refused. The library's default (Debian's cpp-httplib 0.11.4) also
+  // sets SO_REUSEPORT, which lets a second server share a busy port and the
+  // kernel split the requests between the two.
+  s.server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   s.server.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                                 {"Content-Security-Policy", kContentSecurityPolicy},
                                 {"Referrer-Policy", "no-referrer"},

@@ -2,9 +2,13 @@
 // --json` does, on a generated archive of all four families; the game
 // document, downloads and `next` agree with the command line; bad requests
 // are 4xx (never 500) and the server keeps answering under load.
+#include <signal.h>
+#include <sys/wait.h>
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -503,6 +507,40 @@ TEST_CASE("serve stops cleanly on SIGTERM and refuses what is not a database", "
   CHECK(bad.err.find("not a ludex database") != std::string::npos);
   CHECK(run_ludex({"serve", "--db", db, "--port", "70000"}).exit_code == 2);
   CHECK(run_ludex({"serve"}).exit_code == 2);
+}
+
+TEST_CASE("a second serve on a port in use fails and leaves the first one answering",
+          "[e2e][serve]") {
+  ScratchDir dir("e2e-serve-port");
+  const std::string db = dir / "p.db";
+  import_paths(db, {(fs::path(LUDEX_SOURCE_DIR) / "sample").string()});
+  ServeProcess first(db);
+  const fs::path out = dir.path() / "second.out";
+  const fs::path err = dir.path() / "second.err";
+  const pid_t second = spawn_ludex(
+      {"serve", "--db", db, "--listen", first.host(), "--port", std::to_string(first.port())}, out,
+      err);
+  // The second server must give up at once; one that bound the port too
+  // (SO_REUSEPORT) would serve until stopped, so it is stopped after 15 s.
+  bool ended = false;
+  for (int i = 0; i < 150 && !ended; ++i) {
+    siginfo_t info{};
+    // WNOWAIT: the child stays waitable for finish_ludex.
+    ended = waitid(P_PID, static_cast<id_t>(second), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            info.si_pid == second;
+    if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (!ended) kill(second, SIGTERM);
+  const RunResult r = finish_ludex(second, out, err);
+  INFO("second serve: " << r.out << r.err);
+  CHECK(ended);
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("port " + std::to_string(first.port()) +
+                   " (in use? give another --port, or --port 0 for any free one)") !=
+        std::string::npos);
+  CHECK(r.out.empty());
+  // Every request still reaches the first server.
+  for (int i = 0; i < 20; ++i) CHECK(first.get("/api/info").status == 200);
 }
 
 TEST_CASE("pages see games another import adds while the server runs", "[e2e][serve]") {
