@@ -177,7 +177,7 @@ void add_node_filter_options(po::options_description& options) {
       ("link", po::value<std::vector<std::string>>(), "twixt links present, e.g. 'W:e5-f7'")  //
       ("pattern", po::value<std::string>(),
        "stones and empties anywhere on the board, e.g. 'B:c3,W:d4,.:c4' ('.' = empty); "
-       "needs --size")  //
+       "needs --size (blokus: --variant)")  //
       ("position", po::value<std::string>(),
        "GAME_ID:MOVE_NUMBER (after that many main-line moves) or node:NODE_ID: nodes with that "
        "position")  //
@@ -359,20 +359,36 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   }
   if (given(vm, "pattern")) {
     if (auto e = need_family("pattern")) return *e;
-    if (!f.game.size) return Error{{}, "--pattern needs --size (placements depend on the board)"};
-    if (*f.game.size > kMaxPatternSide) {
+    // A Blokus variant has one board (games/blokus_points.h), so --variant
+    // tells the placements' board and --size is not needed; every stored game
+    // of the variant has that board, so the games searched stay the same.
+    BoardSize board;
+    if (f.game.size) board = BoardSize{*f.game.size, *f.game.size};
+    if (*f.game.family == Family::kBlokus && !f.game.variant.empty()) {
+      if (const BlokusVariant* variant = find_blokus_variant(f.game.variant)) {
+        board = BoardSize{variant->columns, variant->rows};
+      }
+    }
+    if (board.columns == 0) {
+      if (*f.game.family == Family::kBlokus) {
+        return Error{{}, "--pattern needs --variant for blokus (the variant sets the board)"};
+      }
+      return Error{{}, "--pattern needs --size (placements depend on the board)"};
+    }
+    const std::int32_t side = std::max(board.columns, board.rows);
+    if (side > kMaxPatternSide) {
       return Error{{},
                    "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
-                       " are searched for patterns, not " + std::to_string(*f.game.size)};
+                       " are searched for patterns, not " + std::to_string(side)};
     }
     Result<Pattern> pattern =
-        parse_pattern("--pattern", vm["pattern"].as<std::string>(), *f.game.family, size);
+        parse_pattern("--pattern", vm["pattern"].as<std::string>(), *f.game.family, board);
     if (!pattern) return pattern.error();
     BoardShape shape;
     shape.family = *f.game.family;
     shape.variant = f.game.variant;
-    shape.columns = size.columns;
-    shape.rows = size.rows;
+    shape.columns = board.columns;
+    shape.rows = board.rows;
     f.patterns = pattern_placements(shape, *pattern, symmetric);
     if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
   }

@@ -373,6 +373,35 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   }
 }
 
+TEST_CASE("a Blokus pattern needs no size: the variant tells the board", "[e2e][serve]") {
+  Archive& a = archive();
+  const Json game = first_game(a.db, "blokus", 6);
+  const std::string variant = game.at("variant");
+  const Json view = show_json(a.db, game.at("game_id"), 4);
+  const Json& cells = view.at("occupants");
+  REQUIRE(cells.size() >= 2);
+  const std::string pattern = item(cells.at(0)) + "," + item(cells.at(1));
+  const Params params = {{"family", "blokus"}, {"variant", variant}, {"pattern", pattern}};
+  // The command line: no --size, the same hits as with the variant's own.
+  std::vector<std::string> args = {"--family", "blokus",    "--variant",
+                                   variant,    "--pattern", pattern};
+  const std::vector<Json> without_size = query_json(a.db, args);
+  CHECK(!without_size.empty());
+  args.push_back("--size=" + std::to_string(view.at("columns").get<int>()));
+  CHECK(query_json(a.db, args) == without_size);
+  // The API, as the game viewer's Pattern tab asks it (size empty, so absent).
+  const auto [status, page] = a.server->get_json("/api/games", params);
+  INFO(page.dump().substr(0, 300));
+  REQUIRE(status == 200);
+  CHECK(page.at("total") == without_size.size());
+  // Without the variant there is no board to place the pattern on.
+  const RunResult no_variant =
+      run_ludex({"query", "--db", a.db, "--family", "blokus", "--pattern", pattern});
+  CHECK(no_variant.exit_code == 2);
+  CHECK(no_variant.err ==
+        "ludex query: --pattern needs --variant for blokus (the variant sets the board)\n");
+}
+
 TEST_CASE("bad requests get 4xx with the command line's message, never 500", "[e2e][serve]") {
   Archive& a = archive();
   const ServeProcess& s = *a.server;

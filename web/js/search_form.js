@@ -30,7 +30,7 @@ const GROUPS = [
     ['has', 'Has', 'text', { placeholder: 'B:e5,W:f6 — family notation', help: 'Every item stands in the position (COLOUR:POINT or POINT; Blokus piece:NAME)' }],
     ['empty', 'Empty', 'text', { placeholder: 'd4, B:R14', help: 'No such stone' }],
     ['link', 'Links (Twixt)', 'text', { placeholder: 'W:k10-l12' }],
-    ['pattern', 'Pattern', 'text', { placeholder: 'B:cc,W:dc,.:cd', help: 'Anywhere on the board (needs family and size); draw it on the board below' }],
+    ['pattern', 'Pattern', 'text', { placeholder: 'B:cc,W:dc,.:cd', help: 'Anywhere on the board (needs family and size; Blokus: family and variant); draw it on the board below' }],
     ['position', 'Position', 'text', { placeholder: 'GAME:MOVE or node:NODE_ID', help: 'The same position in any game and format' }],
     ['symmetric', 'With symmetries', 'switch', { help: 'Also the images under the board\'s symmetries (docs/symmetry.md)' }],
     ['first', 'First match per game', 'switch'],
