@@ -7,14 +7,16 @@
 #include "games/coord_text.h"
 #include "games/go_points.h"
 #include "query/board_text_parts.h"
+#include "query/game_document.h"
 
 namespace ludex::board_text {
 namespace {
 
-// Board notation reaches 25 columns; larger boards keep SGF letters on both
-// axes (rows from the top), as their moves are written.
+// Board notation reaches 25 columns; wider boards keep SGF letters on both
+// axes (rows from the top), as their moves are written: the rule of the game
+// document and the web board (query/game_document.h).
 bool board_notation(const PositionView& v) {
-  return v.columns <= 25;
+  return go_board_notation(v.columns, v.rows);
 }
 
 std::string column_label(const PositionView& v, std::int32_t x) {

@@ -145,9 +145,13 @@ nlohmann::json pieces_json(const std::string& variant) {
 
 }  // namespace
 
+bool go_board_notation(std::int32_t columns, std::int32_t rows) {
+  return columns > 0 && rows > 0 && columns <= 25;
+}
+
 std::string display_point_text(Family family, const Point& p, std::int32_t columns,
                                std::int32_t rows) {
-  if (family == Family::kGo && columns > 0 && rows > 0) {
+  if (family == Family::kGo && go_board_notation(columns, rows)) {
     if (std::optional<std::string> board = format_go_board_point(p, BoardSize{columns, rows})) {
       return *board;
     }

@@ -30,9 +30,16 @@ nlohmann::json game_document_json(const LoadedGame& game);
 nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
                           std::int32_t rows, bool torus);
 
-// A point as a player of the family reads it: Go as "Q16" (columns A-T
-// without I, rows from the bottom) where the board allows, else the family's
-// notation (point_text).
+// Whether a Go board of this size is labelled in board notation (columns
+// A-Z without I, rows numbered from the bottom): the letters name 25 columns,
+// so a wider board is labelled with SGF letters on both axes instead (a..z
+// then A..Z, rows from the top), as its moves are written, never a mix. The
+// one rule of the game document, the web board and `ludex show`'s diagram.
+bool go_board_notation(std::int32_t columns, std::int32_t rows);
+
+// A point as a player of the family reads it: Go as "Q16" where
+// go_board_notation holds, else the family's notation (point_text; Go: SGF
+// letters "Ae").
 std::string display_point_text(Family family, const Point& point, std::int32_t columns,
                                std::int32_t rows);
 

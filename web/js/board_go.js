@@ -1,8 +1,10 @@
-// Go as players know it: a wooden board with the grid, star points
-// (the server's star_points, or families.js goStarPoints by the same rule), coordinates A-T without I
-// along the top and bottom and numbers counted from the bottom on both
-// sides (the labels come from the API: board.column_labels/row_labels),
-// black and white stones, the last move marked with a ring.
+// Go as players know it: a wooden board with the grid, star points (the
+// server's star_points, or families.js goStarPoints by the same rule),
+// coordinates A-T without I along the top and bottom and numbers counted
+// from the bottom on both sides, SGF letters on both axes on boards wider
+// than 25 lines (the labels come from the API: board.column_labels/row_labels),
+// black and white stones, the last move marked with a ring; a torus (Little
+// Golem's toroidal Go) says so in a caption above the board.
 
 import { s, label } from './svg.js';
 import { STONE_COLOURS, goStarPoints } from './families.js';

@@ -82,16 +82,30 @@ export function letters(i) {
 
 const GO_LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 
+// Whether a Go board is labelled in board notation (A-Z without I, rows
+// from the bottom): those letters name 25 columns, so a wider board is
+// labelled with SGF letters on both axes, never a mix. The server's rule
+// (query/game_document.h go_board_notation), which `ludex show` follows.
+export function goBoardNotation(columns) {
+  return columns <= GO_LETTERS.length;
+}
+
+// Whether a board's point names depend on letter case: Go's SGF letters
+// ('a' = 0, 'A' = 26). Every other notation reads either case.
+export function caseSensitivePoints(board) {
+  return board.family === 'go' && !goBoardNotation(board.columns);
+}
+
 // A board description for family and size, as the API would send it
 // (without Blokus geometry, which only the server knows).
 export function makeBoard(family, columns, rows = columns, variant = '') {
   const cols = [];
   const rowLabels = [];
-  if (family === 'go' && columns <= 25 && rows <= 25) {
+  if (family === 'go' && goBoardNotation(columns)) {
     for (let x = 0; x < columns; x++) cols.push(GO_LETTERS[x]);
     for (let y = 0; y < rows; y++) rowLabels.push(String(rows - y));
   } else if (family === 'go') {
-    // SGF letters beyond 25: a..z then A..Z.
+    // Wider boards: SGF letters on both axes, a..z then A..Z, rows from the top.
     const sgf = (i) => (i < 26 ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - 26));
     for (let x = 0; x < columns; x++) cols.push(sgf(x));
     for (let y = 0; y < rows; y++) rowLabels.push(sgf(y));

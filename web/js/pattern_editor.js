@@ -12,7 +12,7 @@
 
 import { h } from './dom.js';
 import { createBoard } from './board_view.js';
-import { colourFill, colourLabel, colourName, pointText } from './families.js';
+import { caseSensitivePoints, colourFill, colourLabel, colourName, pointText } from './families.js';
 
 export function createPatternEditor({ board, position = null, items = [], onChange = () => {} }) {
   const marks = new Map(); // "x,y" -> kind (colour number, 'any', 'empty')
@@ -91,16 +91,18 @@ export function createPatternEditor({ board, position = null, items = [], onChan
 // Reads items written in the family's notation back into {x, y, kind}
 // (unknown points are skipped): the editor shows a pattern from the URL.
 export function parseItems(board, text, emptyText = '') {
+  // Case is ignored except where it names another point (Go's SGF letters).
+  const fold = caseSensitivePoints(board) ? (t) => t : (t) => t.toLowerCase();
   const at = new Map();
   for (let x = 0; x < board.columns; x++) {
-    for (let y = 0; y < board.rows; y++) at.set(pointText(board, x, y).toLowerCase(), [x, y]);
+    for (let y = 0; y < board.rows; y++) at.set(fold(pointText(board, x, y)), [x, y]);
   }
   const byLabel = new Map((board.colours || []).map((c) => [c.label.toLowerCase(), c.color]));
   const out = [];
   const read = (item, forceEmpty) => {
     const parts = item.trim().split(':');
     if (!parts[0]) return;
-    const point = parts[parts.length - 1].toLowerCase();
+    const point = fold(parts[parts.length - 1]);
     const p = at.get(point);
     if (!p) return;
     let kind = 'any';
