@@ -1,13 +1,16 @@
 // End-to-end: what the web app and `ludex show` must agree on beyond the
 // filters. A Go board wider than 25 lines (Little Golem's 37x37) is
 // labelled with SGF letters on both axes everywhere (the game document's
-// labels and move labels, show's diagram), never a mix with board notation.
+// labels and move labels, show's diagram), never a mix with board notation;
+// the web app's list of evaluation sources names every source the server
+// knows.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/node.h"
 #include "tests/e2e/e2e_support.h"
 #include "tests/e2e_serve/serve_support.h"
 
@@ -80,6 +83,22 @@ TEST_CASE("a 37x37 Go board has SGF letters on both axes in the document and in 
     CHECK(row.substr(row.find_last_not_of(' ')) == label);
   }
   CHECK(diagram[top + 38].find(header) != std::string::npos);
+}
+
+TEST_CASE("the web app's evaluation sources are every source the server knows", "[e2e][serve]") {
+  ScratchDir dir("e2e-serve-sources");
+  const std::string db = dir / "s.db";
+  import_paths(db, {(std::filesystem::path(LUDEX_SOURCE_DIR) / "sample").string()});
+  ServeProcess server(db);
+  const HttpResult module = server.get("/js/eval_sources.js");
+  REQUIRE(module.status == 200);
+  for (const EvalSource source : all_eval_sources()) {
+    const std::string name(eval_source_name(source));
+    INFO(name);
+    // A key of SOURCES, quoted where the name has a dash.
+    CHECK((module.body.find("\n  " + name + ": {") != std::string::npos ||
+           module.body.find("\n  '" + name + "': {") != std::string::npos));
+  }
 }
 
 }  // namespace ludex::test

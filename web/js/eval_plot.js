@@ -21,6 +21,7 @@
 import { s, label } from './svg.js';
 import { h } from './dom.js';
 import { evaluation } from './game_tree.js';
+import { SOURCE_NAMES, describeSource, sourceRange } from './eval_sources.js';
 
 const W = 440;
 const H = 130;
@@ -30,30 +31,6 @@ const PAD_T = 10;
 const PAD_B = 16;
 const SWINGS = 3;
 
-// What each source's values are (docs/queries.md). kind: 'gametree'
-// (−10000…10000), 'winrate' (0…100), 'free' (no bounds: centred on 0).
-const SOURCES = {
-  sabaki: { kind: 'winrate', name: 'Sabaki win rate' },
-  lizzie: { kind: 'winrate', name: 'Lizzie win rate' },
-  katrain: { kind: 'winrate', name: 'KaTrain win rate' },
-  katago: { kind: 'winrate', name: 'KataGo win rate' },
-  gametree: { kind: 'gametree', name: 'game tree' },
-  sgf: { kind: 'free', name: 'SGF V[]' },
-  'sabaki-score': { kind: 'free', name: 'Sabaki score lead' },
-  'lizzie-score': { kind: 'free', name: 'Lizzie score lead' },
-  'katrain-score': { kind: 'free', name: 'KaTrain score lead' },
-  'katago-score': { kind: 'free', name: 'KataGo score lead' },
-};
-const ORDER = Object.keys(SOURCES);
-
-// A source as people read it: "KataGo win rate, 0…100 for seat 1".
-export function describeSource(source) {
-  const info = SOURCES[source] || { kind: 'free', name: source };
-  if (info.kind === 'gametree') return 'game tree, −10000…10000 for seat 1';
-  if (info.kind === 'winrate') return `${info.name}, 0…100% for seat 1`;
-  return source === 'sgf' ? 'SGF V[], as written' : `${info.name}, points for seat 1`;
-}
-
 // The sources with at least one value in the game, win rates first, then
 // game-tree, SGF V[] and score leads; unknown names last.
 export function sourcesOf(doc) {
@@ -61,7 +38,7 @@ export function sourcesOf(doc) {
   for (const n of doc.nodes) {
     for (const e of n.evaluations || []) if (e.value !== null && !e.undetermined) found.add(e.source);
   }
-  const rank = (x) => (ORDER.includes(x) ? ORDER.indexOf(x) : ORDER.length);
+  const rank = (x) => (SOURCE_NAMES.includes(x) ? SOURCE_NAMES.indexOf(x) : SOURCE_NAMES.length);
   return [...found].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -75,9 +52,8 @@ export function preferredSource(doc, hint) {
 
 // Lowest, highest and even value of a source's scale for these values.
 function scaleOf(source, known) {
-  const kind = (SOURCES[source] || { kind: 'free' }).kind;
-  if (kind === 'gametree') return { lo: -10000, hi: 10000, mid: 0 };
-  if (kind === 'winrate') return { lo: 0, hi: 100, mid: 50 };
+  const range = sourceRange(source);
+  if (range) return { ...range, mid: (range.lo + range.hi) / 2 };
   const m = Math.max(1e-9, ...known.map(Math.abs));
   return { lo: -m, hi: m, mid: 0 };
 }

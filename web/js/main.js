@@ -4,7 +4,7 @@
 // game_tree.js (walking the tree), board_view.js with board_hex.js,
 // board_twixt.js, board_go.js, board_blokus.js (the SVG boards),
 // search_form.js, hit_list.js, search_page.js (the search page),
-// game_page.js with move_list.js, eval_plot.js, game_info.js,
+// game_page.js with move_list.js, eval_plot.js, eval_sources.js, game_info.js,
 // pieces_left.js (the viewer), explorer.js ("find this position", the
 // explore page), pattern_editor.js (drawing a pattern).
 //

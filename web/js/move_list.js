@@ -14,7 +14,8 @@
 import { h } from './dom.js';
 import { lineThrough, nodeLabel, siblings, evaluation } from './game_tree.js';
 import { colourFill, colourName } from './families.js';
-import { preferredSource, describeSource } from './eval_plot.js';
+import { preferredSource } from './eval_plot.js';
+import { describeSource } from './eval_sources.js';
 
 export function createMoveList(doc, onSelect, evalSource = null) {
   if (evalSource) evalSource = preferredSource(doc, evalSource);

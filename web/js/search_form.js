@@ -8,12 +8,17 @@
 import { h } from './dom.js';
 import { createPatternEditor, parseItems } from './pattern_editor.js';
 import { makeBoard, FAMILY_NAMES } from './families.js';
+import { SOURCE_NAMES, DEFAULT_SOURCE, describeSource, sourceRange } from './eval_sources.js';
 
-// [name, label, type, extra]: type text|number|date|select|switch.
+// [name, label, type, extra]: type text|number|select|switch, or list (a
+// comma-separated field sent as the parameter repeated, game=1&game=2).
+// A select's extra.labels names its options; extra.initial is the value an
+// empty URL means (the command line's default), which is not sent.
 const GROUPS = [
   ['Game', [
     ['player', 'Player', 'text', { placeholder: 'name, * wildcard', help: 'Either seat; case-insensitive; * matches any run of characters' }],
     ['player', 'and player', 'text', { placeholder: 'second player', help: 'Given: games between the two' }],
+    ['game', 'Game ids', 'list', { placeholder: '812, 813', help: 'Only these games (ids as the hits show them)' }],
     ['family', 'Family', 'select', { options: ['', 'hex', 'twixt', 'go', 'blokus', 'other'] }],
     ['variant', 'Variant', 'text', { list: 'variants', placeholder: 'e.g. Blokus Duo' }],
     ['size', 'Board size', 'number', { min: 1, max: 702 }],
@@ -37,11 +42,11 @@ const GROUPS = [
     ['main-line', 'Main line only', 'switch'],
   ]],
   ['Evaluations and comments', [
-    ['eval-min', 'Evaluation at least', 'number', { min: -10000, max: 10000, step: 'any', help: '−10000…10000 from seat 1\'s side' }],
-    ['eval-max', 'Evaluation at most', 'number', { min: -10000, max: 10000, step: 'any' }],
+    ['eval-source', 'Evaluation source', 'select', { options: SOURCE_NAMES, labels: Object.fromEntries(SOURCE_NAMES.map((n) => [n, `${n}: ${describeSource(n)}`])), initial: DEFAULT_SOURCE, help: 'The source the bounds and swing below are read on, with its scale' }],
+    ['eval-min', 'Evaluation at least', 'number', { step: 'any', help: 'On the chosen source\'s scale' }],
+    ['eval-max', 'Evaluation at most', 'number', { step: 'any' }],
     ['eval-swing', 'Swing at least', 'number', { min: 0, step: 'any', help: 'Change from the parent\'s evaluation (blunders)' }],
     ['has-eval', 'Has an evaluation', 'switch'],
-    ['eval-source', 'Evaluation source', 'select', { options: ['', 'gametree', 'sgf'] }],
     ['comment', 'Comment words', 'text', { placeholder: 'good move, "exact phrase", blund*' }],
     ['comment-fts', 'Comment (FTS5 syntax)', 'text', { placeholder: 'blunder NOT "bad move"' }],
   ]],
@@ -56,6 +61,7 @@ const DEFAULT_SIZE = { go: 19, hex: 11, twixt: 24 };
 
 export function createSearchForm(params, onSubmit) {
   const inputs = []; // [name, element, type]
+  const helps = new Map(); // name -> its help text element (the first field of a name)
   let uid = 0;
   const used = new Map(); // name -> how many values consumed (player twice)
   const valueOf = (name) => {
@@ -68,26 +74,46 @@ export function createSearchForm(params, onSubmit) {
     let filled = false;
     const rows = fields.map(([name, text, type, extra = {}]) => {
       const id = `f-${name}-${uid++}`;
-      const v = valueOf(name);
+      const v = type === 'list' ? params.getAll(name).join(', ') : valueOf(name);
       if (v) filled = true;
       let input;
       if (type === 'select') {
-        input = h('select', { id, name }, extra.options.map((o) => h('option', { value: o }, o === '' ? 'any' : FAMILY_NAMES[o] || o)));
-        input.value = v;
+        const optionLabel = (o) => (extra.labels && extra.labels[o]) || (o === '' ? 'any' : FAMILY_NAMES[o] || o);
+        input = h('select', { id, name, 'aria-describedby': extra.help ? `${id}-help` : null }, extra.options.map((o) => h('option', { value: o }, optionLabel(o))));
+        input.value = v || extra.initial || '';
       } else if (type === 'switch') {
         input = h('input', { id, name, type: 'checkbox', checked: ['1', 'true', 'yes', 'on', ''].includes(v) && params.has(name) });
       } else {
         input = h('input', { id, name, type: type === 'number' ? 'number' : 'text', value: v, placeholder: extra.placeholder, min: extra.min, max: extra.max, step: extra.step, list: extra.list, pattern: extra.pattern, 'aria-describedby': extra.help ? `${id}-help` : null, autocomplete: 'off' });
       }
       inputs.push([name, input, type]);
+      const help = extra.help ? h('small', { id: `${id}-help`, class: 'help' }, extra.help) : null;
+      if (help && !helps.has(name)) helps.set(name, help);
       return h('div', { class: `field field-${type}` },
         type === 'switch' ? [input, h('label', { for: id }, text)] : [h('label', { for: id }, text), input],
-        extra.help ? h('small', { id: `${id}-help`, class: 'help' }, extra.help) : null);
+        help);
     });
     return h('details', { class: 'group', open: gi === 0 || filled || null }, h('summary', {}, title), h('div', { class: 'fields' }, rows));
   });
 
   const find = (name) => inputs.find(([n]) => n === name)[1];
+  const initialOf = new Map(GROUPS.flatMap(([, f]) => f.filter(([, , , e]) => e && e.initial).map(([n, , , e]) => [n, e.initial])));
+
+  // The evaluation bounds follow the chosen source's scale.
+  const evalHelp = helps.get('eval-min');
+  function followSource() {
+    const source = find('eval-source').value;
+    const range = sourceRange(source);
+    for (const name of ['eval-min', 'eval-max']) {
+      for (const [bound, value] of [['min', range && range.lo], ['max', range && range.hi]]) {
+        if (range) find(name).setAttribute(bound, value);
+        else find(name).removeAttribute(bound);
+      }
+    }
+    evalHelp.textContent = `Scale: ${describeSource(source)}`;
+  }
+  find('eval-source').addEventListener('change', followSource);
+  followSource();
 
   // The pattern editor: an empty board of the form's family and size.
   const editorBox = h('div', { class: 'editor-box' });
@@ -138,7 +164,9 @@ export function createSearchForm(params, onSubmit) {
     for (const [name, el, type] of inputs) {
       if (type === 'switch') {
         if (el.checked) out.push([name, '1']);
-      } else if (el.value.trim() !== '') {
+      } else if (type === 'list') {
+        for (const item of el.value.split(/[\s,]+/)) if (item) out.push([name, item]);
+      } else if (el.value.trim() !== '' && el.value !== initialOf.get(name)) {
         out.push([name, el.value.trim()]);
       }
     }
