@@ -18,6 +18,7 @@ import { lineThrough, siblings, indexOfNodeId, evalSource, nodeLabel } from './g
 import { createBoard, canDraw } from './board_view.js';
 import { createMoveList } from './move_list.js';
 import { createEvalPlot } from './eval_plot.js';
+import { describeSource } from './eval_sources.js';
 import { createExplorePanel, seatColours } from './explorer.js';
 import { createPatternEditor } from './pattern_editor.js';
 import { createPiecesLeft } from './pieces_left.js';
@@ -176,7 +177,7 @@ function buildPage(main, doc) {
     const evals = (n.evaluations || []).filter((e) => e.value !== null || e.undetermined);
     commentBox.replaceChildren(
       n.comment ? h('div', { class: 'comment' }, n.comment) : h('div', { class: 'comment none' }, 'No comment.'),
-      evals.length ? h('p', { class: 'evals' }, 'Evaluation: ', evals.map((e) => `${e.undetermined ? 'undetermined' : e.value} (${e.source === 'gametree' ? 'game tree' : 'SGF V'})`).join(', ')) : '');
+      evals.length ? h('p', { class: 'evals' }, 'Evaluation: ', evals.map((e) => `${e.undetermined ? 'undetermined' : e.value} (${describeSource(e.source)})`).join('; ')) : '');
     if (pieces) pieces.show(i);
     if (patternEditor) patternEditor.setItems(patternEditor.items());
     if (changed && explore) explore.moved();
