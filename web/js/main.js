@@ -66,5 +66,13 @@ api.info().then((info) => {
   document.getElementById('db-info').textContent = `${fmt.format(info.games)} games${fam ? ` (${fam})` : ''}`;
 }).catch((e) => showError(e, 'database'));
 
+// "Skip to content" moves the focus to the page's content; following its
+// href (#main) would change the route, which the hash router reads as a page.
+document.querySelector('a.skip').addEventListener('click', (e) => {
+  e.preventDefault();
+  main.focus();
+  main.scrollIntoView({ block: 'start' });
+});
+
 onChange(show);
 show(parse());
