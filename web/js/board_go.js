@@ -16,7 +16,10 @@ export function goGeometry(board) {
   const R = board.rows;
   const center = (x, y) => [x * U, y * U];
   const m = U * 1.5;
-  const viewBox = [-m, -m, (C - 1) * U + 2 * m, (R - 1) * U + 2 * m];
+  // A torus gets a strip above the board for its caption, clear of the
+  // wood and the column letters.
+  const caption = board.torus ? U * 0.9 : 0;
+  const viewBox = [-m, -m - caption, (C - 1) * U + 2 * m, (R - 1) * U + 2 * m + caption];
 
   function drawBase(g) {
     g.append(s('rect', { x: -m + 2, y: -m + 2, width: (C - 1) * U + 2 * m - 4, height: (R - 1) * U + 2 * m - 4, rx: 4, fill: '#dcb35c', class: 'wood' }));
@@ -34,7 +37,7 @@ export function goGeometry(board) {
       g.append(label(-U * 0.95, y * U, board.row_labels[y], font), label((C - 1) * U + U * 0.95, y * U, board.row_labels[y], font));
     }
     if (board.torus) {
-      g.append(label(((C - 1) * U) / 2, -U * 1.3, 'torus: the edges wrap', { 'font-size': U * 0.4, fill: '#4a3510' }));
+      g.append(label(((C - 1) * U) / 2, -m - caption / 2, 'torus: the edges wrap', { 'font-size': U * 0.4, 'font-style': 'italic', fill: '#5a4520', class: 'torus-caption' }));
     }
   }
 
