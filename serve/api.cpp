@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <optional>
 #include <stdexcept>
 #include <variant>
@@ -20,6 +21,7 @@
 #include "query/next_moves.h"
 #include "query/node_filter_options.h"
 #include "query/position_target.h"
+#include "query/position_view.h"
 #include "schema/game_loader.h"
 #include "schema/game_query.h"
 #include "schema/position_query.h"
@@ -73,6 +75,41 @@ nlohmann::json target_json(const PositionTarget& target) {
           {"links", std::move(links)},
           {"board", board_json(target.shape.family, target.shape.variant, target.shape.columns,
                                target.shape.rows, target.shape.torus)}};
+}
+
+// The points the move into a position placed, for the explorer to mark:
+// for position=node:ID that node's placements (as the game viewer marks a
+// node's move), for position=GAME:MOVE what `ludex show` brackets
+// (PositionView::last_placed). `spec` is one position_from_game accepted;
+// empty where nothing was placed (move 0, a pass, a setup node).
+nlohmann::json last_move_points(Database& db, const std::string& spec) {
+  nlohmann::json out = nlohmann::json::array();
+  constexpr std::string_view kNodePrefix = "node:";
+  if (spec.starts_with(kNodePrefix)) {
+    std::int64_t node_id = 0;
+    std::from_chars(spec.data() + kNodePrefix.size(), spec.data() + spec.size(), node_id);
+    GameLoader loader(db);
+    const std::optional<std::int64_t> game_id = loader.game_of_node(node_id);
+    if (!game_id) return out;
+    const std::optional<LoadedGame> game = loader.load(*game_id);
+    if (!game) return out;
+    const std::int64_t index = node_id - game->first_node_id;
+    if (index < 0 || static_cast<std::size_t>(index) >= game->record.tree.size()) return out;
+    for (const Move& m : game->record.tree.data(static_cast<NodeIndex>(index)).moves) {
+      if (m.kind != MoveKind::kPlace) continue;
+      for (const Point& p : m.points) out.push_back({p.x, p.y});
+    }
+    return out;
+  }
+  const std::size_t colon = spec.find(':');
+  std::int64_t game_id = 0;
+  std::int64_t moves = 0;
+  std::from_chars(spec.data(), spec.data() + colon, game_id);
+  std::from_chars(spec.data() + colon + 1, spec.data() + spec.size(), moves);
+  const std::optional<Result<PositionView>> view = view_stored_position(db, game_id, moves);
+  if (!view || !*view) return out;
+  for (const Occupant& o : (**view).last_placed) out.push_back({o.point.x, o.point.y});
+  return out;
 }
 
 }  // namespace
@@ -165,14 +202,25 @@ ApiResponse api_game(Database& db, std::int64_t game_id) {
   return json_response(game_document_json(*game));
 }
 
-ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view format) {
+ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view requested) {
   GameLoader loader(db);
   const std::optional<LoadedGame> game = loader.load(game_id);
   if (!game) return api_error(404, "there is no game " + std::to_string(game_id));
   const GameRecord& record = game->record;
+  const bool hex = record.family == Family::kHex;
+  const bool twixt = record.family == Family::kTwixt;
+  if ((requested == "hgt" && !hex) || (requested == "tgt" && !twixt)) {
+    const std::string id = std::to_string(game_id);
+    std::string message = "game " + id + " is a " + std::string(family_name(record.family)) +
+                          " game: ." + std::string(requested) + " is for " +
+                          (requested == "hgt" ? "Hex" : "Twixt") + " games; ";
+    message += hex || twixt ? "its game-tree file is /api/games/" + id + (hex ? ".hgt" : ".tgt")
+                            : "its file is /api/games/" + id + ".sgf";
+    return api_error(404, message);
+  }
   ApiResponse r;
   std::string extension;
-  if (format == "gtv") {
+  if (requested != "sgf") {
     if (record.family != Family::kHex && record.family != Family::kTwixt) {
       return api_error(422, "game " + std::to_string(game_id) +
                                 ": the binary game-tree format holds Hex and Twixt games only");
@@ -240,7 +288,9 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
     j["points_xy"] = points_xy(c.points);
     moves.push_back(std::move(j));
   }
-  return json_response({{"position", target_json(*target)},
+  nlohmann::json position = target_json(*target);
+  position["last_move"] = last_move_points(db, values["position"].as<std::string>());
+  return json_response({{"position", std::move(position)},
                         {"positions", report.positions},
                         {"games", report.games},
                         {"with_images", report.with_images},

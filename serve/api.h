@@ -53,9 +53,12 @@ ApiResponse api_games(Database& db, const QueryParams& params);
 // GET /api/games/{id}: the game document (query/game_document.h).
 ApiResponse api_game(Database& db, std::int64_t game_id);
 
-// GET /api/games/{id}.sgf, .hgt, .tgt: the bytes `ludex export` writes for
-// the game in that format ("sgf" or "gtv").
-ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view format);
+// GET /api/games/{id}.sgf, .hgt, .tgt, .gtv: the bytes `ludex export` writes
+// for the game, SGF for "sgf", the binary game-tree format for the others.
+// "hgt" names a Hex game's file and "tgt" a Twixt game's only (404 for a game
+// of another family: that file does not exist); "gtv" either's (422 for a
+// game of another family, which the format cannot hold).
+ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view extension);
 
 // GET /api/next?position=GAME:MOVE|node:ID[&symmetric=1]&<game filters>: the
 // position and the moves played from it (`ludex next --json`).

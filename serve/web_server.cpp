@@ -91,8 +91,8 @@ struct WebServer::Impl {
       if (id == 0) {
         return send(res, api_error(404, "there is no game " + std::string(req.matches[1])));
       }
-      const std::string format = req.matches[2] == "sgf" ? "sgf" : "gtv";
-      with_db(res, [&](Database& db) { return api_game_file(db, id, format); });
+      const std::string extension = req.matches[2];
+      with_db(res, [&](Database& db) { return api_game_file(db, id, extension); });
     });
     server.Get(R"(/api/games\.zip)", [this](const httplib::Request& req, httplib::Response& res) {
       const QueryParams params = params_of(req);
@@ -147,9 +147,26 @@ struct WebServer::Impl {
       }
       res.set_content(std::string(asset->bytes), std::string(asset->content_type).c_str());
     });
+    // Everything is read-only: other methods are refused as such (405 with
+    // the methods there are), not as a malformed request (the library's 400).
+    const auto not_allowed = [](const httplib::Request& req, httplib::Response& res) {
+      res.status = 405;
+      res.set_header("Allow", "GET, HEAD");
+      const std::string what = "method " + req.method + " not allowed: only GET and HEAD";
+      if (is_api_path(req.path)) {
+        res.set_content(json_error_body(what), "application/json; charset=utf-8");
+      } else {
+        res.set_content(what + "\n", "text/plain; charset=utf-8");
+      }
+    };
+    server.Post(R"(/.*)", not_allowed);
+    server.Put(R"(/.*)", not_allowed);
+    server.Patch(R"(/.*)", not_allowed);
+    server.Delete(R"(/.*)", not_allowed);
+    server.Options(R"(/.*)", not_allowed);
     server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-      // Only responses no handler wrote get here (a method other than GET,
-      // a request the library refused): say so in the API's form.
+      // Only responses no handler wrote get here (a request the library
+      // refused): say so in the API's form.
       if (!res.body.empty()) return;
       const std::string what = res.status == 404   ? "not found"
                                : res.status == 405 ? "method not allowed"

@@ -344,6 +344,25 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   Archive& a = archive();
   for (const std::string family : {"hex", "go"}) {
     const Json hit = first_game(a.db, family, 8);
+    // GAME:MOVE marks what the main line's move there placed (none at 0).
+    const auto [s0, start] = a.server->get_json(
+        "/api/next", {{"position", std::to_string(hit.at("game_id").get<std::int64_t>()) + ":0"}});
+    REQUIRE(s0 == 200);
+    CHECK(start.at("position").at("last_move") == Json::array());
+    const auto [s3, third] = a.server->get_json(
+        "/api/next", {{"position", std::to_string(hit.at("game_id").get<std::int64_t>()) + ":3"}});
+    REQUIRE(s3 == 200);
+    const auto [sd, doc] = a.server->get_json(
+        "/api/games/" + std::to_string(hit.at("game_id").get<std::int64_t>()), {});
+    REQUIRE(sd == 200);
+    for (const Json& index : doc.at("main_line")) {
+      const Json& node = doc.at("nodes").at(index.get<std::size_t>());
+      if (node.at("move_number") == 3 && !node.at("moves").empty()) {
+        REQUIRE(node.at("moves").at(0).at("kind") == "place");
+        CHECK(third.at("position").at("last_move") == node.at("moves").at(0).at("points"));
+        break;
+      }
+    }
     for (const std::string& position :
          {std::to_string(hit.at("game_id").get<std::int64_t>()) + ":0",
           std::to_string(hit.at("game_id").get<std::int64_t>()) + ":2"}) {
@@ -367,6 +386,8 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
           REQUIRE(s2 == 200);
           CHECK(after.at("position").at("move_number").get<int>() ==
                 api.at("position").at("move_number").get<int>() + 1);
+          // The position marks the move that led to it: the continuation's.
+          CHECK(after.at("position").at("last_move") == api.at("moves").at(0).at("points_xy"));
         }
       }
     }
@@ -478,6 +499,38 @@ TEST_CASE("bad requests get 4xx with the command line's message, never 500", "[e
   CHECK(s.get_json("/api/next", {{"position", "bogus"}}).first == 400);
   CHECK(s.get_json("/api/games/1", {}).first == 200);
   CHECK(s.get("/api/games/1.hgt").status != 500);
+
+  // A game-tree file under the other family's extension does not exist.
+  const std::string hex = std::to_string(first_game(a.db, "hex", 4).at("game_id").get<int>());
+  const std::string twixt = std::to_string(first_game(a.db, "twixt", 4).at("game_id").get<int>());
+  const std::string go = std::to_string(first_game(a.db, "go", 4).at("game_id").get<int>());
+  const HttpResult hgt = s.get("/api/games/" + hex + ".hgt");
+  CHECK(hgt.status == 200);
+  CHECK(s.get("/api/games/" + hex + ".gtv").body == hgt.body);
+  CHECK(s.get("/api/games/" + twixt + ".tgt").status == 200);
+  const HttpResult wrong = s.get("/api/games/" + hex + ".tgt");
+  CHECK(wrong.status == 404);
+  CHECK(Json::parse(wrong.body).at("error") ==
+        "game " + hex +
+            " is a hex game: .tgt is for Twixt games; its game-tree file is /api/games/" + hex +
+            ".hgt");
+  CHECK(s.get("/api/games/" + twixt + ".hgt").status == 404);
+  CHECK(s.get("/api/games/" + go + ".hgt").status == 404);
+  CHECK(s.get("/api/games/" + go + ".gtv").status == 422);
+
+  // Methods other than GET are refused as such.
+  for (const std::string method : {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"}) {
+    for (const std::string path : {"/api/games", "/api/games/1", "/index.html"}) {
+      const std::string reply = raw_request(s.host(), s.port(),
+                                            method + " " + path +
+                                                " HTTP/1.1\r\nHost: x\r\nContent-Length: "
+                                                "2\r\nConnection: close\r\n\r\n{}");
+      INFO(method << " " << path << " -> " << reply.substr(0, 300));
+      CHECK(reply.rfind("HTTP/1.1 405", 0) == 0);
+      CHECK(reply.find("Allow: GET, HEAD\r\n") != std::string::npos);
+    }
+  }
+  CHECK(s.get("/api/info").status == 200);
 }
 
 TEST_CASE("10,000 requests on 8 connections: every one answered, the server stays up",
