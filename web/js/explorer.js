@@ -39,6 +39,12 @@ export function moveText(board, m) {
   return m.move;
 }
 
+// A move's text with a line-break opportunity after each comma, so that a
+// Blokus piece's list of points wraps inside a narrow table.
+function breakable(text) {
+  return text.split(',').flatMap((part, k) => (k ? [',', h('wbr'), part] : [part]));
+}
+
 export function hintsOf(next) {
   const out = [];
   next.moves.slice(0, HINTS).forEach((m, k) => {
@@ -60,15 +66,18 @@ export function continuationTable(next, board, onFollow, ownMove = null) {
     return h('tr', { class: 'continuation', 'data-move': m.move, 'data-example': m.example_node },
       h('td', { class: 'hint-letter' }, k < HINTS && m.kind === 'place' ? hintLetter(k) : ''),
       h('td', {}, h('button', { type: 'button', class: 'follow', title: 'Show the position after this move', onclick: () => onFollow(m) },
-        h('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), moveText(board, m)),
+        h('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
       mine ? h('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
       h('td', { class: 'num' }, fmt.format(m.occurrences)),
       h('td', { class: 'num' }, fmt.format(m.games)),
       h('td', { class: 'num' }, fmt.format(m.seat1_wins)),
       h('td', { class: 'num' }, fmt.format(m.seat2_wins)),
-      h('td', { class: 'rate' }, decided ? h('span', { class: 'bar', title: `${c1} ${Math.round(rate * 100)}% – ${c2} ${Math.round((1 - rate) * 100)}%` },
-        h('span', { class: 'bar1', style: `width:${(rate * 100).toFixed(1)}%;background:${colourFill(board, firstColour(board, 1))}` }),
-        h('span', { class: 'bar2', style: `width:${((1 - rate) * 100).toFixed(1)}%;background:${colourFill(board, firstColour(board, 2))}` }),
+      // The number beside the bar, not on it: on a bar of one colour (0% or
+      // 100%) no text colour reads on every family's colours.
+      h('td', { class: 'rate' }, decided ? h('span', { class: 'rate-cell', title: `${c1} ${Math.round(rate * 100)}% – ${c2} ${Math.round((1 - rate) * 100)}%` },
+        h('span', { class: 'bar' },
+          h('span', { class: 'bar1', style: `width:${(rate * 100).toFixed(1)}%;background:${colourFill(board, firstColour(board, 1))}` }),
+          h('span', { class: 'bar2', style: `width:${((1 - rate) * 100).toFixed(1)}%;background:${colourFill(board, firstColour(board, 2))}` })),
         h('span', { class: 'bar-text' }, `${Math.round(rate * 100)}%`)) : '–'));
   });
   return h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' },
@@ -189,7 +198,7 @@ export function renderExplorePage(main, params) {
     const title = h('p', { class: 'game-title' }, `${name} ${pos.columns}×${pos.rows}, after move ${pos.move_number}`);
     if (board && canDraw(board)) {
       const view = createBoard(board);
-      view.render(staticPosition(pos.occupants, pos.links), { hints: hintsOf(next) });
+      view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], hints: hintsOf(next) });
       boardCol.replaceChildren(title, h('div', { class: 'board-wrap' }, view.element));
     } else {
       boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
