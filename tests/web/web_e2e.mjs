@@ -16,7 +16,14 @@
 //     position;
 //   - the hit list's zip (when the server has /api/games.zip);
 //   - a Go game with several evaluation sources plots its win rate first,
-//     and the move list follows the source chosen in the plot's menu.
+//     and the move list follows the source chosen in the plot's menu; the
+//     comment box names each evaluation's source as the plot does;
+//   - the search form offers every evaluation source and the game= filter;
+//   - a Blokus pattern searched from a game's Pattern tab gives `ludex
+//     query --pattern --count`'s number (the variant tells the board);
+//   - on a 37x37 Go board the pattern editor writes SGF letters;
+//   - the explorer marks the last move; "Skip to content" keeps the route;
+//     the torus caption stays clear of the board's letters.
 // Screenshots of a Hex, a Twixt, a Go and a Blokus game and of the search
 // page go to OUT_DIR. Prints "N passed, M failed" and exits 1 on a failure.
 
@@ -220,6 +227,11 @@ try {
   await page.waitForFunction(() => document.querySelector('svg.eval-plot')?.dataset.source === 'sabaki-score');
   const leads = await page.$$eval('.moves .ev', (es) => es.map((e) => e.textContent));
   check(leads.join(' ') === '0.8 -2.1 -1.2', 'choosing the score lead redraws the plot and the move list follows', leads.join(' '));
+  await page.goto(`${BASE}/#/game/${goEval.game_id}?node=1`);
+  await page.waitForFunction(() => document.querySelector('#move-status')?.dataset.node === '1');
+  const evalsLine = await page.textContent('#comment .evals');
+  check(evalsLine.includes('52.5 (Sabaki win rate, 0…100% for seat 1)') && evalsLine.includes('0.8 (Sabaki score lead, points for seat 1)') &&
+    evalsLine.includes('0.3 (SGF V[], as written)'), 'the comment box names each evaluation\'s source as the plot does', evalsLine);
   await page.screenshot({ path: join(OUT, 'go-analysis.png') });
 
   // --- 3. find this position and follow a continuation ------------------------
@@ -253,6 +265,9 @@ try {
   check(Number(await page.getAttribute('#explore-count', 'data-games')) === after.games, 'and the games that reach it');
   const pointXY = nextCli[0].points_xy || after.position.occupants.map(([, x, y]) => [x, y]);
   check(pegsAfter[0].endsWith(`:${pointXY[0][0]},${pointXY[0][1]}`) || !nextCli[0].points_xy, 'the peg stands on the continuation\'s point');
+  const lastMarks = await page.$$eval('svg.board .last-move', (els) => els.map((e) => e.getAttribute('cx')));
+  check(lastMarks.length === 1, 'the explorer marks the move that led to the position', `${lastMarks.length} marks`);
+  await page.screenshot({ path: join(OUT, 'explore.png') });
 
   // --- 4. a three-stone Go pattern -------------------------------------------
   await page.goto(`${BASE}/#/search?family=go&size=19`);
@@ -275,6 +290,83 @@ try {
   const patternCli = Number(ludex('query', '--db', DB, '--family', 'go', '--size', '19', '--pattern', patternText, '--count').trim());
   check(patternShown === patternCli && patternCli > 0, `pattern ${patternText}: ${patternCli} hits, as ludex query --pattern --count`, `page ${patternShown}`);
   await page.screenshot({ path: join(OUT, 'pattern.png') });
+
+  // --- 4b. the search form: every evaluation source, the game= filter --------
+  await page.goto(`${BASE}/#/search`);
+  await page.click('details.group:has([name="eval-source"]) > summary');
+  const offered = await page.$$eval('select[name="eval-source"] option', (os) => os.map((o) => o.value));
+  const cliSources = ['gametree', 'sgf', 'sabaki', 'sabaki-score', 'lizzie', 'lizzie-score', 'katrain', 'katrain-score', 'katago', 'katago-score'];
+  check(sameSet(offered, cliSources), 'the evaluation source menu offers every source of --eval-source', offered.join(','));
+  await page.selectOption('select[name="eval-source"]', 'katago');
+  check((await page.getAttribute('input[name="eval-min"]', 'max')) === '100', 'a win-rate source bounds the evaluation fields to 0…100');
+  const twoGames = [twixtId, goEval.game_id];
+  await page.fill('input[name="game"]', twoGames.join(', '));
+  await page.selectOption('select[name="eval-source"]', 'gametree');
+  await page.click('#search-button');
+  await page.waitForFunction(() => location.hash.includes('game='));
+  await page.waitForSelector('#hit-count');
+  const byIds = await page.$$eval('tr.hit', (rs) => rs.map((r) => Number(r.dataset.game)));
+  check(sameSet(byIds.map(String), twoGames.map(String)), 'game=ID, ID lists exactly those games', byIds.join(','));
+  check(!page.url().includes('eval-source'), 'the default source is not put in the URL');
+
+  // --- 4c. a Blokus pattern from a game's Pattern tab ----------------------------
+  const duo = ludexJsonLines('query', '--db', DB, '--family', 'blokus', '--variant', 'Blokus Duo', '--moves-min', '3', '--json', '--limit', '1')[0];
+  const duoView = JSON.parse(ludex('show', '--db', DB, '--game', String(duo.game_id), '--move', '3', '--json'));
+  await page.goto(`${BASE}/#/game/${duo.game_id}`);
+  await page.waitForSelector('svg.board-blokus');
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#move-status')?.dataset.moveNumber === '3');
+  await page.click('#tab-pattern');
+  await page.waitForSelector('.pattern-editor svg.board-blokus');
+  await page.click('.pattern-editor [data-tool="take"]');
+  const cells = await page.$$eval('svg.board-blokus .cell', (es) => es.slice(0, 2).map((e) => [e.dataset.x, e.dataset.y]));
+  for (const [x, y] of cells) await page.locator(`.pattern-editor .hit[data-x="${x}"][data-y="${y}"]`).click({ force: true });
+  await page.click('#game-pattern-search');
+  await page.waitForFunction(() => location.hash.includes('pattern='));
+  await page.waitForSelector('#hit-count, .results .error');
+  const blokusPattern = new URLSearchParams(page.url().split('?')[1]).get('pattern');
+  const blokusShown = Number(await page.getAttribute('#hit-count', 'data-total'));
+  const blokusCli = Number(ludex('query', '--db', DB, '--family', 'blokus', '--variant', 'Blokus Duo', '--pattern', blokusPattern, '--count').trim());
+  check(blokusPattern.split(',').length === 2 && blokusShown === blokusCli && blokusCli > 0,
+    `Blokus pattern ${blokusPattern} from the Pattern tab: ${blokusCli} hits, as ludex query --pattern --count`, `page ${blokusShown}, ${duoView.occupants.length} cells at move 3`);
+
+  // --- 4d. a 37x37 Go board: SGF letters in the pattern editor ------------------
+  const go37 = ludexJsonLines('query', '--db', DB, '--family', 'go', '--size', '37', '--json', '--limit', '1')[0];
+  await page.goto(`${BASE}/#/game/${go37.game_id}?node=30`);
+  await page.waitForSelector('svg.board-go');
+  const goLabels = await page.$$eval('svg.board-go .coord', (es) => es.map((e) => e.textContent));
+  check(goLabels.includes('A') && goLabels.includes('a') && !goLabels.some((t) => /\d/.test(t)), 'a 37x37 board is labelled with SGF letters only', goLabels.slice(0, 40).join(' '));
+  await page.screenshot({ path: join(OUT, 'go-37.png') });
+  await page.click('#tab-pattern');
+  await page.waitForSelector('.pattern-editor svg.board-go');
+  await page.click('.pattern-editor [data-tool="1"]');
+  await page.locator('.pattern-editor .hit[data-x="26"][data-y="4"]').click({ force: true });
+  await page.locator('.pattern-editor .hit[data-x="0"][data-y="30"]').click({ force: true });
+  const summary37 = await page.textContent('.pattern-summary');
+  check(summary37.includes('B:Ae') && summary37.includes('B:aE'), 'the pattern editor writes x=26 as A and y=30 as E (SGF letters)', summary37);
+
+  // --- 4e. the torus caption and the skip link -----------------------------------
+  const torus = ludexJsonLines('query', '--db', DB, '--family', 'go', '--event', '*toroid*', '--json', '--limit', '1')[0];
+  await page.goto(`${BASE}/#/game/${torus.game_id}?node=10`);
+  await page.waitForSelector('svg.board-go .torus-caption');
+  const overlap = await page.evaluate(() => {
+    const cap = document.querySelector('svg.board-go .torus-caption').getBoundingClientRect();
+    const wood = document.querySelector('svg.board-go .wood').getBoundingClientRect();
+    const hits = [...document.querySelectorAll('svg.board-go .coord')].filter((c) => {
+      const r = c.getBoundingClientRect();
+      return r.left < cap.right && r.right > cap.left && r.top < cap.bottom && r.bottom > cap.top;
+    });
+    return { letters: hits.length, intoWood: cap.bottom > wood.top };
+  });
+  check(overlap.letters === 0 && !overlap.intoWood, 'the torus caption stands clear of the board and its letters', JSON.stringify(overlap));
+  await page.screenshot({ path: join(OUT, 'go-torus.png') });
+  const routeBefore = page.url();
+  await page.focus('a.skip');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+  check(page.url() === routeBefore && await page.evaluate(() => document.activeElement?.id === 'main') &&
+    !(await page.textContent('main')).includes('There is no page'), '"Skip to content" focuses the content and keeps the route', page.url());
 
   // --- 5. download a game and re-import it -----------------------------------
   await page.goto(`${BASE}/#/game/${twixtId}`);
