@@ -74,6 +74,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // among the older ones.
   sum.games_rehashed = store.refresh_moves_hashes();
   sum.games_streamed = store.refresh_position_streams();
+  // After the streams: feature_games is built from them.
+  sum.games_streamed = std::max(sum.games_streamed, store.refresh_feature_games());
   const WalkResult walk = walk_paths(paths);
 
   // The progress line is rewritten in place; a diagnostic first erases it.

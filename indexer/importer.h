@@ -72,8 +72,8 @@ struct ImportSummary {
   // stored game when the database's moves_hash_version is not this build's.
   std::int64_t games_rehashed = 0;
   // Stored games given their position stream first
-  // (GameStore::refresh_position_streams): once, after a migration from
-  // schema version 5 or older.
+  // (GameStore::refresh_position_streams, refresh_feature_games): once,
+  // after a migration from schema version 6 or older.
   std::int64_t games_streamed = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded

@@ -18,6 +18,7 @@
 // (with its content hash cleared when B's differs, so that the next import
 // reads the archive again: A then holds members of both versions). A member
 // whose archive is a plain file in A (kept as newer) is not copied.
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -90,7 +91,9 @@ int run_merge_command(const std::vector<std::string>& args) {
     std::cerr << "hashed the moves of " << rehashed
               << " stored games (hashed by an older ludex, or not at all)\n";
   }
-  const std::int64_t streamed = store.refresh_position_streams();
+  std::int64_t streamed = store.refresh_position_streams();
+  // After the streams: feature_games is built from them.
+  streamed = std::max(streamed, store.refresh_feature_games());
   if (streamed != 0 && !quiet) {
     std::cerr << "stored the positions of " << streamed
               << " stored games for search (a database of an older ludex)\n";

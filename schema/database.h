@@ -14,7 +14,7 @@
 namespace ludex {
 
 // The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // How long a connection waits for another connection's write lock before
 // the statement fails with SQLITE_BUSY (schema/storage_failure.h: kLocked).

@@ -3,6 +3,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include <SQLiteCpp/Statement.h>
 
@@ -57,11 +58,12 @@ struct GameLoader::Impl {
                 "JOIN players AS p ON p.player_id = gp.player_id "
                 "WHERE gp.game_id = ?1 ORDER BY gp.seat, gp.player_id"),
         nodes(db,
-              "SELECT node_id, parent_id, main_flag FROM nodes "
+              "SELECT node_id, subtree_end, main_flag, seat, color, kind, points FROM nodes "
               "WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id"),
         moves(db,
-              "SELECT node_id, seat, color, kind, draw_offer, autolink, points, links, prop_id, "
-              "prop_values FROM moves WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id, ordinal"),
+              "SELECT node_id, ordinal, seat, color, kind, draw_offer, autolink, points, links, "
+              "prop_id, prop_values FROM node_moves WHERE node_id BETWEEN ?1 AND ?2 "
+              "ORDER BY node_id, ordinal"),
         evaluations(db,
                     "SELECT node_id, source, value, undetermined FROM evaluations "
                     "WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id, ordinal"),
@@ -75,7 +77,9 @@ struct GameLoader::Impl {
                  "SELECT byte_offset, line, col, message FROM import_errors "
                  "WHERE file_id = ?1 AND game_index = ?2 AND severity = 'warning' "
                  "ORDER BY error_id"),
-        node_game(db, "SELECT game_id FROM nodes WHERE node_id = ?1") {}
+        node_game(db,
+                  "SELECT game_id, first_node_id + node_count - 1 FROM games "
+                  "WHERE first_node_id <= ?1 ORDER BY first_node_id DESC LIMIT 1") {}
 
   // Binds the node id range [first, last] to parameters 1 and 2.
   void bind_range(SQLite::Statement& st, std::int64_t first, std::int64_t last) {
@@ -92,7 +96,9 @@ struct GameLoader::Impl {
   }
 
   void load_tree(std::int64_t first, std::int64_t count, GameTree& tree);
-  void load_node_rows(std::int64_t first, std::int64_t last, GameTree& tree);
+  // inline_move[i]: node i's first move came from its nodes row.
+  void load_node_rows(std::int64_t first, std::int64_t last, const std::vector<bool>& inline_move,
+                      GameTree& tree);
 
   SQLite::Statement game, players, nodes, moves, evaluations, comments, properties, warnings,
       node_game;
@@ -105,53 +111,78 @@ void GameLoader::Impl::load_tree(std::int64_t first, std::int64_t count, GameTre
   }
   tree.reserve(static_cast<std::size_t>(count));
   const std::int64_t last = first + count - 1;
+  // The nodes whose first move is in their row (ordinal 0 of moves).
+  std::vector<bool> inline_move(static_cast<std::size_t>(count), false);
   {
-    // Node ids are the pre-order, so appending in id order with each node
-    // under its parent rebuilds the same shape and child order, and the
+    // Node ids are the pre-order and [node_id, subtree_end] a subtree, so
+    // appending in id order, each node under the deepest open node whose
+    // subtree holds it, rebuilds the same shape and child order, and the
     // k-th node gets NodeIndex k.
+    struct Open {
+      NodeIndex index;
+      std::int64_t end;
+    };
+    std::vector<Open> open;
     ResetOnExit reset(nodes);
     bind_range(nodes, first, last);
     while (nodes.executeStep()) {
       const std::int64_t id = nodes.getColumn(0).getInt64();
       const std::int64_t expected = first + static_cast<std::int64_t>(tree.size());
       if (id != expected) corrupt(id, "gap in node ids");
+      const std::int64_t end = nodes.getColumn(1).getInt64();
+      while (!open.empty() && open.back().end < id) open.pop_back();
       NodeIndex index = 0;
       if (tree.empty()) {
-        if (!nodes.getColumn(1).isNull()) corrupt(id, "first node has a parent");
+        if (end != last) corrupt(id, "the root's subtree is not its game");
         index = tree.add_root();
       } else {
-        const SQLite::Column parent = nodes.getColumn(1);
-        if (parent.isNull() || parent.getInt64() < first || parent.getInt64() >= id) {
-          corrupt(id, "parent is not an earlier node of the game");
-        }
-        index = tree.add_child(static_cast<NodeIndex>(parent.getInt64() - first));
+        if (open.empty()) corrupt(id, "outside the root's subtree");
+        if (end < id || end > open.back().end) corrupt(id, "subtree_end outside its parent's");
+        index = tree.add_child(open.back().index);
       }
+      open.push_back(Open{index, end});
       tree.set_main_flag(index, nodes.getColumn(2).getInt() != 0);
+      if (!nodes.getColumn(5).isNull()) {
+        Move& m = tree.add_move(index);
+        m.seat = static_cast<std::int8_t>(nodes.getColumn(3).getInt());
+        m.color = static_cast<std::int8_t>(nodes.getColumn(4).getInt());
+        m.kind = static_cast<MoveKind>(nodes.getColumn(5).getInt());
+        if (!decode_points(column_bytes(nodes.getColumn(6)), m.points)) corrupt(id, "bad points");
+        // move_props is always parallel to moves after a load.
+        tree.add_move_prop(index);
+        inline_move[static_cast<std::size_t>(index)] = true;
+      }
     }
   }
   if (static_cast<std::int64_t>(tree.size()) != count) corrupt(first, "missing nodes");
-  load_node_rows(first, last, tree);
+  load_node_rows(first, last, inline_move, tree);
 }
 
-void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last, GameTree& tree) {
+void GameLoader::Impl::load_node_rows(std::int64_t first, std::int64_t last,
+                                      const std::vector<bool>& inline_move, GameTree& tree) {
   {
     ResetOnExit reset(moves);
     bind_range(moves, first, last);
     while (moves.executeStep()) {
       const std::int64_t id = moves.getColumn(0).getInt64();
       const NodeIndex index = index_of(id, first, tree);
+      // A node's moves: its inline first move, then these in ordinal order.
+      const std::int64_t ordinal = moves.getColumn(1).getInt64();
+      const auto held = static_cast<std::int64_t>(tree.data(index).moves.size());
+      if (ordinal != held || (ordinal == 0 && inline_move[static_cast<std::size_t>(index)])) {
+        corrupt(id, "moves out of order");
+      }
       Move& m = tree.add_move(index);
-      m.seat = static_cast<std::int8_t>(moves.getColumn(1).getInt());
-      m.color = static_cast<std::int8_t>(moves.getColumn(2).getInt());
-      m.kind = static_cast<MoveKind>(moves.getColumn(3).getInt());
-      m.draw_offer = moves.getColumn(4).getInt() != 0;
-      m.autolink = moves.getColumn(5).getInt() != 0;
-      if (!decode_points(column_bytes(moves.getColumn(6)), m.points)) corrupt(id, "bad points");
-      if (!decode_links(column_bytes(moves.getColumn(7)), m.links)) corrupt(id, "bad links");
-      // move_props is always parallel to moves after a load.
+      m.seat = static_cast<std::int8_t>(moves.getColumn(2).getInt());
+      m.color = static_cast<std::int8_t>(moves.getColumn(3).getInt());
+      m.kind = static_cast<MoveKind>(moves.getColumn(4).getInt());
+      m.draw_offer = moves.getColumn(5).getInt() != 0;
+      m.autolink = moves.getColumn(6).getInt() != 0;
+      if (!decode_points(column_bytes(moves.getColumn(7)), m.points)) corrupt(id, "bad points");
+      if (!decode_links(column_bytes(moves.getColumn(8)), m.links)) corrupt(id, "bad links");
       Property& p = tree.add_move_prop(index);
-      if (!moves.getColumn(8).isNull()) {
-        p = read_property(moves.getColumn(8), moves.getColumn(9), id);
+      if (!moves.getColumn(9).isNull()) {
+        p = read_property(moves.getColumn(9), moves.getColumn(10), id);
       }
     }
   }
@@ -257,7 +288,9 @@ std::optional<std::int64_t> GameLoader::game_of_node(std::int64_t node_id) {
   SQLite::Statement& st = impl_->node_game;
   ResetOnExit reset(st);
   st.bind(1, node_id);
-  if (!st.executeStep()) return std::nullopt;
+  // The game whose node range starts last before the node must also hold
+  // it: a deleted game leaves a gap.
+  if (!st.executeStep() || st.getColumn(1).getInt64() < node_id) return std::nullopt;
   return st.getColumn(0).getInt64();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -16,10 +17,10 @@
 #include "games/position_stream.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
+#include "schema/feature_index.h"
 #include "schema/game_loader.h"
 #include "schema/migrations.h"
 #include "schema/position_codes.h"
-#include "schema/position_events.h"
 #include "schema/statement_util.h"
 #include "schema/text_fold.h"
 
@@ -31,6 +32,8 @@ constexpr const char* kIndexesDroppedKey = "indexes_dropped";
 constexpr const char* kMovesHashPendingKey = "moves_hash_pending";
 constexpr const char* kMovesHashVersionKey = "moves_hash_version";
 constexpr const char* kStreamsPendingKey = "position_streams_pending";
+// Set by 007_compact_nodes.sql when it migrates a database holding games.
+constexpr const char* kFeaturesPendingKey = "feature_games_pending";
 
 // One contiguous run of a file's games: consecutive game ids, and so (ids
 // being allocated in call order) one contiguous node id range holding no
@@ -39,8 +42,7 @@ struct IdRun {
   std::int64_t first_game = 0;
   std::int64_t last_game = 0;
   std::int64_t first_node = 0;
-  std::int64_t last_node = -1;   // < first_node when the run has no nodes
-  std::vector<Family> families;  // of the run's games, for position_events
+  std::int64_t last_node = -1;  // < first_node when the run has no nodes
 };
 
 // The number of evaluation sources (EvalSource values).
@@ -123,31 +125,35 @@ struct GameStore::Impl {
                            "VALUES (?1, ?2, ?3)"),
         count_game(db, "UPDATE source_files SET game_count = game_count + 1 WHERE file_id = ?1"),
         nodes(db,
-              "INSERT INTO nodes (node_id, game_id, parent_id, depth, move_number, "
-              "subtree_end, main_line, main_flag, position_hash) VALUES",
+              "INSERT INTO nodes (node_id, subtree_end, main_line, main_flag, position_hash, "
+              "seat, color, kind, points) VALUES",
               9),
         moves(db,
-              "INSERT INTO moves (node_id, ordinal, seat, color, kind, draw_offer, autolink, "
-              "points, links, prop_id, prop_values, piece_id) VALUES",
-              12),
+              "INSERT INTO node_moves (node_id, ordinal, seat, color, kind, draw_offer, "
+              "autolink, points, links, prop_id, prop_values) VALUES",
+              11),
         evaluations(db,
                     "INSERT INTO evaluations (node_id, ordinal, source, value, undetermined, "
                     "swing) VALUES",
                     6),
         comments(db, "INSERT INTO comments (node_id, text) VALUES", 2),
         properties(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
-        events(db),
-        insert_stream(db, "INSERT INTO game_positions (game_id, occupancy, stream) VALUES", 3),
+        features(db),
+        insert_stream(db, "INSERT INTO game_positions (game_id, stream) VALUES", 2),
         insert_error(db,
                      "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                      "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
         file_games(db,
-                   "SELECT game_id, first_node_id, node_count, family FROM games "
+                   "SELECT game_id, first_node_id, node_count FROM games "
                    "WHERE file_id = ?1 ORDER BY game_id"),
+        run_streams(db,
+                    "SELECT g.family, g.variant, g.board_columns, g.board_rows, p.stream "
+                    "FROM games AS g JOIN game_positions AS p ON p.game_id = g.game_id "
+                    "WHERE g.game_id BETWEEN ?1 AND ?2"),
         run_players(db,
                     "SELECT DISTINCT player_id FROM game_players "
                     "WHERE game_id BETWEEN ?1 AND ?2"),
-        delete_moves(db, "DELETE FROM moves WHERE node_id BETWEEN ?1 AND ?2"),
+        delete_moves(db, "DELETE FROM node_moves WHERE node_id BETWEEN ?1 AND ?2"),
         delete_evaluations(db, "DELETE FROM evaluations WHERE node_id BETWEEN ?1 AND ?2"),
         delete_comments(db, "DELETE FROM comments WHERE node_id BETWEEN ?1 AND ?2"),
         delete_properties(db, "DELETE FROM properties WHERE node_id BETWEEN ?1 AND ?2"),
@@ -195,6 +201,11 @@ struct GameStore::Impl {
     return first_copy.executeStep() ? first_copy.getColumn(0).getInt64() : 0;
   }
   std::int64_t piece_id(const std::string& name);
+  // The feature codes (feature_index.h) a stored stream holds, on its board
+  // key; false for a game whose family or board has no stream.
+  bool stream_codes(Family family, const std::string& variant, std::int32_t columns,
+                    std::int32_t rows, std::string_view stream, std::int32_t* board,
+                    std::vector<std::int64_t>* codes);
   // positions: the game's computed positions when with_positions (their
   // stream is stored, encoded here when the caller did not), else nullptr.
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
@@ -203,24 +214,22 @@ struct GameStore::Impl {
                           const GamePositions* positions);
   // Writes the game's game_positions row; false for a game without one.
   bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
-  void store_nodes(std::int64_t game_id, const GameRecord& game,
-                   const std::vector<std::uint64_t>& hashes,
-                   const std::vector<PositionDelta>& deltas);
+  void store_nodes(const GameRecord& game, const std::vector<std::uint64_t>& hashes);
   // parent_pre: the parent's pre-order position, kNoParent for the root;
-  // piece: the node's piece id, 0 for none.
+  // first_inline: the node's first move is in its nodes row (inline_move).
   void store_node_data(std::int64_t node_id, std::size_t parent_pre, const NodeView& data,
-                       std::int64_t piece);
+                       bool first_inline);
   void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
   void flush_rows() {
     for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
       b->flush();
-    events.flush();
+    features.flush();
   }
   void discard_rows() {
     for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
       b->discard();
-    events.discard();
+    features.discard();
   }
 
   SQLite::Database& db;
@@ -232,10 +241,10 @@ struct GameStore::Impl {
   SQLite::Statement insert_game, insert_game_player, count_game;
   // Per-node rows, written many per statement; flushed by flush_rows().
   BatchedInsert nodes, moves, evaluations, comments, properties;
-  PositionEventWriter events;
+  FeatureIndexWriter features;
   BatchedInsert insert_stream;  // game_positions rows
   SQLite::Statement insert_error;
-  SQLite::Statement file_games, run_players;
+  SQLite::Statement file_games, run_streams, run_players;
   SQLite::Statement delete_moves, delete_evaluations, delete_comments, delete_properties;
   SQLite::Statement delete_nodes, delete_game_players, delete_games, delete_streams,
       delete_orphan_player;
@@ -251,12 +260,11 @@ struct GameStore::Impl {
   std::int64_t batch_first_node_id = 1;
   std::unordered_map<std::string, std::int64_t> players;  // exact name -> player_id
   std::unordered_map<std::string, std::int64_t> pieces;   // piece name -> piece_id
+  PieceIds piece_ids = [this](const std::string& name) { return piece_id(name); };
 
   // Per-game scratch, indexed by pre-order position; kept to reuse memory.
   std::vector<std::uint32_t> pre_of;  // NodeIndex -> pre-order position
   std::vector<std::uint32_t> subtree_size;
-  std::vector<std::int32_t> depth;
-  std::vector<std::int32_t> move_number;
   std::vector<char> on_main_line;
   // The first determined, non-NaN evaluation per source, NaN for none;
   // kEvalSources entries per node.
@@ -300,21 +308,23 @@ std::int64_t GameStore::Impl::piece_id(const std::string& name) {
   return id;
 }
 
-void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
-                                  const std::vector<std::uint64_t>& hashes,
-                                  const std::vector<PositionDelta>& deltas) {
+// Whether a move can stand in its node's row (nodes.seat, color, kind,
+// points): nothing else of it differs from what a load assumes.
+bool inline_move(const Move& move, const NodeView& data) {
+  return !move.draw_offer && move.autolink && move.links.empty() &&
+         (data.move_props.empty() || is_default_property(data.move_props.front()));
+}
+
+void GameStore::Impl::store_nodes(const GameRecord& game,
+                                  const std::vector<std::uint64_t>& hashes) {
   const GameTree& tree = game.tree;
   const std::vector<NodeIndex> order = tree.preorder();
   const std::size_t n = order.size();
   pre_of.assign(n, 0);
   subtree_size.assign(n, 1);
-  depth.assign(n, 0);
-  move_number.assign(n, 0);
   on_main_line.assign(n, 0);
   first_value.assign(n * kEvalSources, std::nan(""));
   for (std::size_t k = 0; k < n; ++k) pre_of[order[k]] = static_cast<std::uint32_t>(k);
-  // A parent precedes its children in pre-order: forward for what flows
-  // down the tree, backward for what sums up it.
   for (std::size_t k = 0; k < n; ++k) {
     const NodeView& data = tree.data(order[k]);
     // Backwards, so that the first evaluation of each source wins.
@@ -324,15 +334,8 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
         first_value[k * kEvalSources + source] = it->value;
       }
     }
-    const int has_move = data.moves.empty() ? 0 : 1;
-    const NodeIndex parent = tree.parent(order[k]);
-    if (parent == kNoNode) {
-      move_number[k] = has_move;
-      continue;
-    }
-    depth[k] = depth[pre_of[parent]] + 1;
-    move_number[k] = move_number[pre_of[parent]] + has_move;
   }
+  // A parent precedes its children in pre-order: backward, sizes sum up.
   for (std::size_t k = n; k-- > 1;) subtree_size[pre_of[tree.parent(order[k])]] += subtree_size[k];
   for (NodeIndex i : tree.main_line()) on_main_line[pre_of[i]] = 1;
 
@@ -340,47 +343,35 @@ void GameStore::Impl::store_nodes(std::int64_t game_id, const GameRecord& game,
   for (std::size_t k = 0; k < n; ++k) {
     const NodeIndex index = order[k];
     const NodeIndex parent = tree.parent(index);
+    const NodeView& data = tree.data(index);
     const std::int64_t node_id = first + static_cast<std::int64_t>(k);
     nodes.set_int(0, node_id);
-    nodes.set_int(1, game_id);
-    if (parent == kNoNode) {
-      nodes.set_null(2);
-    } else {
-      nodes.set_int(2, first + static_cast<std::int64_t>(pre_of[parent]));
-    }
-    nodes.set_int(3, depth[k]);
-    nodes.set_int(4, move_number[k]);
-    nodes.set_int(5, node_id + static_cast<std::int64_t>(subtree_size[k]) - 1);
-    nodes.set_int(6, on_main_line[k]);
-    nodes.set_int(7, tree.data(index).main_flag ? 1 : 0);
+    nodes.set_int(1, node_id + static_cast<std::int64_t>(subtree_size[k]) - 1);
+    nodes.set_int(2, on_main_line[k]);
+    nodes.set_int(3, data.main_flag ? 1 : 0);
     if (hashes.empty() || hashes[index] == 0) {
-      nodes.set_null(8);
+      nodes.set_null(4);
     } else {
       // Stored as the signed 64-bit integer with the same bits.
-      nodes.set_int(8, static_cast<std::int64_t>(hashes[index]));
+      nodes.set_int(4, static_cast<std::int64_t>(hashes[index]));
+    }
+    const bool first_inline = !data.moves.empty() && inline_move(data.moves.front(), data);
+    if (first_inline) {
+      const Move& move = data.moves.front();
+      nodes.set_int(5, move.seat);
+      nodes.set_int(6, move.color);
+      nodes.set_int(7, static_cast<std::int64_t>(move.kind));
+      encode_points(move.points, points_buffer);
+      if (points_buffer.empty()) {
+        nodes.set_null(8);
+      } else {
+        nodes.set_blob(8, points_buffer);
+      }
+    } else {
+      for (int c = 5; c <= 8; ++c) nodes.set_null(c);
     }
     nodes.end_row();
-    const NodeView& data = tree.data(index);
-    std::int64_t piece = 0;
-    std::int64_t piece_event = kNoCode;
-    if (!deltas.empty()) {
-      const PositionDelta& delta = deltas[index];
-      if (!delta.piece.empty()) {
-        piece = piece_id(delta.piece);
-        // The piece's colour: the placing move's, else its cells'.
-        std::int8_t color = delta.placed.empty() ? 0 : delta.placed.front().color;
-        for (const Move& m : data.moves) {
-          if (m.kind == MoveKind::kPlace) {
-            color = m.color;
-            break;
-          }
-        }
-        piece_event = piece_code(piece, color);
-      }
-      events.add_node(game.family, node_id,
-                      node_id + static_cast<std::int64_t>(subtree_size[k]) - 1, delta, piece_event);
-    }
-    store_node_data(node_id, parent == kNoNode ? kNoParent : pre_of[parent], data, piece);
+    store_node_data(node_id, parent == kNoNode ? kNoParent : pre_of[parent], data, first_inline);
   }
 }
 
@@ -391,26 +382,40 @@ bool GameStore::Impl::store_stream(std::int64_t game_id, const GameRecord& game,
   std::string stream_buffer;
   std::string occupancy_buffer;
   const std::string* stream = &positions.stream;
-  const std::string* occupancy = &positions.occupancy;
   if (stream->empty()) {
     if (!encode_stored_positions(game, positions, &stream_buffer, &occupancy_buffer)) {
       return false;  // a board without streams
     }
     stream = &stream_buffer;
-    occupancy = &occupancy_buffer;
   }
   insert_stream.set_int(0, game_id);
-  insert_stream.set_blob(1, *occupancy);
-  insert_stream.set_blob(2, *stream);
+  insert_stream.set_blob(1, *stream);
   insert_stream.end_row();
   return true;
 }
 
+bool GameStore::Impl::stream_codes(Family family, const std::string& variant, std::int32_t columns,
+                                   std::int32_t rows, std::string_view stream, std::int32_t* board,
+                                   std::vector<std::int64_t>* codes) {
+  GameRecord shape;
+  shape.family = family;
+  shape.variant = variant;
+  shape.columns = columns;
+  shape.rows = rows;
+  const std::optional<StreamBoard> b = stream_board(shape);
+  if (!b) return false;
+  std::string error;
+  if (!stream_feature_codes(family, stream, *b, piece_ids, codes, &error)) {
+    throw std::runtime_error("corrupt database: a position stream does not read: " + error);
+  }
+  *board = board_key(columns, rows);
+  return true;
+}
+
 void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
-                                      const NodeView& data, std::int64_t piece) {
+                                      const NodeView& data, bool first_inline) {
   assert(data.move_props.size() <= data.moves.size());
-  bool piece_placed = false;
-  for (std::size_t m = 0; m < data.moves.size(); ++m) {
+  for (std::size_t m = first_inline ? 1 : 0; m < data.moves.size(); ++m) {
     const Move& move = data.moves[m];
     moves.set_int(0, node_id);
     moves.set_int(1, static_cast<std::int64_t>(m));
@@ -437,13 +442,6 @@ void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_p
     } else {
       moves.set_null(9);
       moves.set_null(10);
-    }
-    // The node's piece belongs to its first placing move.
-    if (piece != 0 && !piece_placed && move.kind == MoveKind::kPlace) {
-      moves.set_int(11, piece);
-      piece_placed = true;
-    } else {
-      moves.set_null(11);
     }
     moves.end_row();
   }
@@ -490,8 +488,35 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
     run_players.bind(2, r.last_game);
     while (run_players.executeStep()) run_player_ids.push_back(run_players.getColumn(0).getInt64());
   }
+  // The run's games leave the lists of the features their streams hold.
+  std::map<std::int32_t, std::vector<std::int64_t>> codes_by_board;
+  {
+    ResetOnExit reset(run_streams);
+    run_streams.bind(1, r.first_game);
+    run_streams.bind(2, r.last_game);
+    std::vector<std::int64_t> codes;
+    while (run_streams.executeStep()) {
+      const std::optional<Family> family = parse_family(run_streams.getColumn(0).getString());
+      const SQLite::Column stream = run_streams.getColumn(4);
+      std::int32_t board = 0;
+      if (!family || !stream_codes(*family, column_text(run_streams, 1),
+                                   static_cast<std::int32_t>(column_int(run_streams, 2, 0)),
+                                   static_cast<std::int32_t>(column_int(run_streams, 3, 0)),
+                                   std::string_view(static_cast<const char*>(stream.getBlob()),
+                                                    static_cast<std::size_t>(stream.getBytes())),
+                                   &board, &codes)) {
+        continue;
+      }
+      std::vector<std::int64_t>& all = codes_by_board[board];
+      all.insert(all.end(), codes.begin(), codes.end());
+    }
+  }
+  for (auto& [board, codes] : codes_by_board) {
+    std::sort(codes.begin(), codes.end());
+    codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
+    features.remove(r.first_game, r.last_game, board, codes);
+  }
   if (r.last_node >= r.first_node) {
-    events.delete_nodes(r.first_node, r.last_node, r.families);
     for (SQLite::Statement* st : {&delete_moves, &delete_evaluations, &delete_comments,
                                   &delete_properties, &delete_nodes}) {
       st->bind(1, r.first_node);
@@ -558,9 +583,11 @@ void GameStore::begin_bulk_load() {
   assert(!impl_->in_batch);
   run(impl_->begin);
   try {
-    drop_secondary_indexes(impl_->db);
+    // What was dropped is kept, so that finish_bulk_load() builds exactly
+    // that, also in a later run after an interrupted load.
+    const std::string statements = drop_secondary_indexes(impl_->db);
     impl_->set_meta.bind(1, kIndexesDroppedKey);
-    impl_->set_meta.bind(2, "1");
+    impl_->set_meta.bind(2, statements.empty() ? std::string("1") : statements);
     run(impl_->set_meta);
     run(impl_->commit);
   } catch (...) {
@@ -573,12 +600,19 @@ void GameStore::finish_bulk_load() {
   assert(!impl_->in_batch);
   run(impl_->begin);
   try {
-    create_secondary_indexes(impl_->db);
-    bool dropped = false;
+    std::optional<std::string> dropped;
     {
       ResetOnExit reset(impl_->get_meta);
       impl_->get_meta.bind(1, kIndexesDroppedKey);
-      dropped = impl_->get_meta.executeStep();
+      if (impl_->get_meta.executeStep()) dropped = impl_->get_meta.getColumn(0).getString();
+    }
+    // A load interrupted under an older ludex recorded only '1': every
+    // index file then runs, as it did then (building, on the way, indexes
+    // that a later version drops again).
+    if (dropped && *dropped == "1") {
+      create_secondary_indexes(impl_->db);
+    } else if (dropped) {
+      recreate_secondary_indexes(impl_->db, *dropped);
     }
     if (dropped) {
       // The full-text index was created empty; index every stored comment.
@@ -685,19 +719,14 @@ void GameStore::clear_file(std::int64_t file_id) {
       const std::int64_t game = s.file_games.getColumn(0).getInt64();
       const std::int64_t first_node = s.file_games.getColumn(1).getInt64();
       const std::int64_t last_node = first_node + s.file_games.getColumn(2).getInt64() - 1;
-      const Family family =
-          parse_family(s.file_games.getColumn(3).getString()).value_or(Family::kOther);
       if (runs.empty() || runs.back().last_game + 1 != game) {
-        runs.push_back(IdRun{game, game, first_node, last_node, {}});
+        runs.push_back(IdRun{game, game, first_node, last_node});
       }
       IdRun& r = runs.back();
       r.last_game = game;
       if (last_node >= first_node) {
         if (r.last_node < r.first_node) r.first_node = first_node;
         r.last_node = last_node;
-      }
-      if (std::find(r.families.begin(), r.families.end(), family) == r.families.end()) {
-        r.families.push_back(family);
       }
     }
   }
@@ -834,8 +863,13 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
     run(insert_game_player);
   }
 
-  store_nodes(game_id, game, hashes, deltas);
-  if (positions != nullptr) store_stream(game_id, game, *positions);
+  store_nodes(game, hashes);
+  // Position search replays streams: a game is listed in feature_games
+  // exactly when it has one.
+  if (positions != nullptr && store_stream(game_id, game, *positions)) {
+    features.add(game_id, board_key(game.columns, game.rows),
+                 feature_codes(game.family, deltas, hashes, piece_ids));
+  }
 
   for (const Diagnostic& w : game.warnings) {
     Diagnostic d = w;
@@ -977,6 +1011,50 @@ std::int64_t GameStore::refresh_position_streams() {
     throw;
   }
   return encoded;
+}
+
+std::int64_t GameStore::refresh_feature_games() {
+  assert(!impl_->in_batch);
+  Impl& s = *impl_;
+  {
+    ResetOnExit reset(s.get_meta);
+    s.get_meta.bind(1, kFeaturesPendingKey);
+    if (!s.get_meta.executeStep()) return 0;
+  }
+  begin();
+  std::int64_t listed = 0;
+  try {
+    // Built anew from the streams, whatever an interrupted run left.
+    s.db.exec("DELETE FROM feature_games");
+    SQLite::Statement list(s.db,
+                           "SELECT g.game_id, g.family, g.variant, g.board_columns, "
+                           "g.board_rows, p.stream FROM games AS g JOIN game_positions AS p "
+                           "ON p.game_id = g.game_id ORDER BY g.game_id");
+    std::vector<std::int64_t> codes;
+    while (list.executeStep()) {
+      const std::optional<Family> family = parse_family(list.getColumn(1).getString());
+      const SQLite::Column stream = list.getColumn(5);
+      std::int32_t board = 0;
+      if (!family || !s.stream_codes(*family, column_text(list, 2),
+                                     static_cast<std::int32_t>(column_int(list, 3, 0)),
+                                     static_cast<std::int32_t>(column_int(list, 4, 0)),
+                                     std::string_view(static_cast<const char*>(stream.getBlob()),
+                                                      static_cast<std::size_t>(stream.getBytes())),
+                                     &board, &codes)) {
+        continue;
+      }
+      s.features.add(list.getColumn(0).getInt64(), board, codes);
+      // Bounds the queued ids; each flush appends to the lists' last chunks.
+      if (++listed % 1000 == 0) s.features.flush();
+    }
+    s.delete_meta.bind(1, kFeaturesPendingKey);
+    run(s.delete_meta);
+    commit();
+  } catch (...) {
+    rollback();
+    throw;
+  }
+  return listed;
 }
 
 void GameStore::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {

@@ -82,8 +82,9 @@ class GameStore {
   // secondary indexes and rebuild them in finish_bulk_load()).
   bool is_empty();
   // Drops the secondary and full-text indexes; requires no open batch. The
-  // database records that they are missing (meta 'indexes_dropped'), so an
-  // interrupted load is repaired by the next finish_bulk_load().
+  // database records the statements that build them again (meta
+  // 'indexes_dropped'), so an interrupted load is repaired by the next
+  // finish_bulk_load().
   void begin_bulk_load();
   // Builds whatever begin_bulk_load() dropped (including the comment
   // full-text index), then runs ANALYZE; requires no open batch. Safe to call
@@ -120,21 +121,23 @@ class GameStore {
   void clear_file(std::int64_t file_id);
 
   // Stores a game and everything in it, including game.warnings as warnings
-  // (with the game's index). Returns the game id. Game ids and node ids grow
-  // in call order and are never reused by one GameStore; node ids follow
-  // the tree's pre-order. Requires game.players ordered by seat and
+  // (with the game's index): a nodes row per node with its first move inline
+  // when it is a plain one, node_moves for the others (docs/schema.md,
+  // "nodes"). Returns the game id. Game ids and node ids grow in call order
+  // and are never reused by one GameStore; node ids follow the tree's
+  // pre-order. Requires game.players ordered by seat and
   // move_props no longer than moves in every node.
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game);
   // The same, also storing nodes.position_hash: position_hashes is either
   // empty (no hashes) or holds one hash per node, indexed by NodeIndex; a
-  // hash of 0 is stored as NULL. Stores no position_events;
+  // hash of 0 is stored as NULL. Stores no stream and no features;
   // games.hash_version stays NULL.
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
                         const std::vector<std::uint64_t>& position_hashes);
   // The same, storing what position search needs: nodes.position_hash (a
-  // hash of 0, "not computed", is stored as NULL), one position_events row
-  // per change in positions.deltas, each Blokus piece (moves.piece_id on the
-  // node's first placing move, and a piece event), and games.hash_version =
+  // hash of 0, "not computed", is stored as NULL), the game's position
+  // stream (game_positions; positions.stream when set, else encoded here),
+  // its features in feature_games, and games.hash_version =
   // kPositionHashVersion. positions.hashes and positions.deltas are each
   // either empty or hold one entry per node, indexed by NodeIndex; with
   // empty hashes nothing of this is stored. positions.warnings are not
@@ -172,6 +175,12 @@ class GameStore {
   // Loads each game with GameLoader. Requires no open batch; one
   // transaction. Returns the number of games given a stream.
   std::int64_t refresh_position_streams();
+  // Fills feature_games from the stored streams. Needed once after a
+  // migration from schema version 6 or older (meta 'feature_games_pending',
+  // set by 007_compact_nodes.sql when the database held games); does
+  // nothing otherwise. Call after refresh_position_streams(). Requires no
+  // open batch; one transaction. Returns the number of games listed.
+  std::int64_t refresh_feature_games();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

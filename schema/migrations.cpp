@@ -118,27 +118,41 @@ void create_secondary_indexes(SQLite::Database& db) {
   }
 }
 
-void drop_secondary_indexes(SQLite::Database& db) {
+std::string drop_secondary_indexes(SQLite::Database& db) {
   // Triggers first (they write to the full-text table), then the virtual
   // tables (which take their shadow tables with them), then the indexes.
   // games_by_moves_hash stays (003_duplicates.sql): every stored game looks
   // up its first copy through it, during a bulk load too.
-  std::vector<std::pair<std::string, std::string>> drops;
+  struct Drop {
+    std::string kind;
+    std::string name;
+    std::string sql;
+  };
+  std::vector<Drop> drops;
   SQLite::Statement st(db,
                        "SELECT CASE type WHEN 'trigger' THEN 'TRIGGER' WHEN 'index' THEN 'INDEX' "
-                       "ELSE 'TABLE' END, name FROM sqlite_schema "
+                       "ELSE 'TABLE' END, name, sql FROM sqlite_schema "
                        "WHERE (type IN ('trigger', 'index') AND sql IS NOT NULL "
                        "AND name NOT IN ('games_by_moves_hash')) "
                        "OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%') "
                        "ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'table' THEN 1 ELSE 2 END, "
                        "name");
   while (st.executeStep()) {
-    drops.emplace_back(st.getColumn(0).getString(), st.getColumn(1).getString());
+    drops.push_back(
+        {st.getColumn(0).getString(), st.getColumn(1).getString(), st.getColumn(2).getString()});
   }
   st.reset();
-  for (const auto& [kind, name] : drops) {
-    db.exec("DROP " + kind + " IF EXISTS " + quote_identifier(name));
+  for (const Drop& d : drops) {
+    db.exec("DROP " + d.kind + " IF EXISTS " + quote_identifier(d.name));
   }
+  // Created in the reverse order: a trigger needs its virtual table.
+  std::string statements;
+  for (auto it = drops.rbegin(); it != drops.rend(); ++it) statements += it->sql + ";\n";
+  return statements;
+}
+
+void recreate_secondary_indexes(SQLite::Database& db, const std::string& statements) {
+  if (!statements.empty()) db.exec(statements);
 }
 
 }  // namespace ludex

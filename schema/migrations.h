@@ -28,14 +28,24 @@ inline constexpr int kApplicationId = 0x4C444558;
 void migrate_schema(SQLite::Database& db, const std::string& created_by);
 
 // Runs every index file up to the current version. Requires an open
-// transaction (or runs in autocommit mode statement by statement).
+// transaction (or runs in autocommit mode statement by statement). An index
+// that a later version replaced is built and dropped again on the way
+// (nodes_by_hash, 007_compact_nodes_indexes.sql): after a bulk load, prefer
+// recreate_secondary_indexes with what drop_secondary_indexes returned.
 void create_secondary_indexes(SQLite::Database& db);
 
 // Drops every index, trigger and virtual table that the index files create
 // (read from sqlite_schema, so indexes of later versions are included).
 // Constraint indexes (PRIMARY KEY, UNIQUE) and games_by_moves_hash (which
-// every stored game needs, 003_duplicates.sql) are not touched.
-void drop_secondary_indexes(SQLite::Database& db);
+// every stored game needs, 003_duplicates.sql) are not touched. Returns the
+// statements that create exactly what was dropped, in an order that can run
+// (virtual tables, then indexes, then triggers), for
+// recreate_secondary_indexes.
+std::string drop_secondary_indexes(SQLite::Database& db);
+
+// Runs the statements drop_secondary_indexes returned. Requires an open
+// transaction (or runs in autocommit mode statement by statement).
+void recreate_secondary_indexes(SQLite::Database& db, const std::string& statements);
 
 }  // namespace ludex
 

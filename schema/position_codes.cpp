@@ -56,6 +56,20 @@ std::int64_t piece_code(std::int64_t piece_id, std::int8_t color) {
   return (kPieceDomain << kDomainShift) | (piece_id << kYShift) | color;
 }
 
+bool decode_stone_code(std::int64_t code, Family* family, Occupant* stone) {
+  if (code < 0) return false;
+  const std::int64_t domain = code >> kDomainShift;
+  if (domain < static_cast<std::int64_t>(Family::kGo) ||
+      domain > static_cast<std::int64_t>(Family::kBlokus)) {
+    return false;
+  }
+  *family = static_cast<Family>(domain);
+  stone->point.x = static_cast<std::int16_t>((code >> kXShift) & 0xff);
+  stone->point.y = static_cast<std::int16_t>((code >> kYShift) & 0xff);
+  stone->color = static_cast<std::int8_t>(code & 0x7);
+  return true;
+}
+
 std::vector<std::pair<std::int64_t, std::int64_t>> code_ranges(Family family) {
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
   if (family == Family::kOther) return out;

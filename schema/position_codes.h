@@ -1,6 +1,7 @@
-// The integer codes of position_events: one code per feature a position can
-// hold (a stone of a colour on a point of a family's board, a Twixt link, a
-// Blokus piece of a colour). For code in schema/ and its tests.
+// The integer codes of the features a position can hold (a stone of a colour
+// on a point of a family's board, a Twixt link, a Blokus piece of a colour):
+// the keys of feature_games (schema version 7; position_events up to version
+// 6). For code in schema/ and its tests.
 //
 // Layout (docs/schema.md, "Position search"), 23 bits so that every code is
 // stored as a 3-byte integer:
@@ -36,6 +37,10 @@ std::int64_t stone_code(Family family, const Occupant& stone);
 // The endpoints may come in either order.
 std::int64_t link_code(const TwixtLink& link);
 std::int64_t piece_code(std::int64_t piece_id, std::int8_t color);
+
+// The stone a code names: its family, point and colour. False for a code
+// that names no stone (a link, a piece, kNoCode).
+bool decode_stone_code(std::int64_t code, Family* family, Occupant* stone);
 
 // The half-open code ranges [first, last) that a game of the family can
 // have rows in (its stones; Twixt links; Blokus pieces).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -10,7 +11,9 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "games/position_stream.h"
 #include "schema/blob_codec.h"
+#include "schema/node_shape.h"
 #include "schema/position_codes.h"
 #include "schema/position_replay.h"
 #include "schema/query_support.h"
@@ -19,147 +22,33 @@
 namespace ludex {
 namespace {
 
-// Whether the feature with code ? is on the board at node n: the deepest
-// event of that code on the path from n's root to n is an addition. Events
-// of one code in one game are a key range in node id order; the ancestors
-// of n among them are those whose subtree reaches n, and the deepest
-// ancestor has the largest node id. 1 = present; NULL (no event) or 0 =
-// absent.
-constexpr const char* kPresence =
-    "(SELECT x.added FROM position_events AS x WHERE x.code = ? "
-    "AND x.node_id BETWEEN g.first_node_id AND n.node_id AND x.subtree_end >= n.node_id "
-    "ORDER BY x.node_id DESC LIMIT 1)";
+// The game of node n: the game whose node range starts last at or before it
+// (games_by_first_node). Nodes do not store their game (docs/schema.md,
+// "nodes").
+constexpr const char* kGameOfNode =
+    "(SELECT x.game_id FROM games AS x WHERE x.first_node_id <= n.node_id "
+    "ORDER BY x.first_node_id DESC LIMIT 1)";
 
-// The FROM clauses. SQLite's planner estimates a primary-key range of
-// nodes as a fixed fraction of the table, which is far too large for one
-// game's nodes or one subtree in an archive, so left alone it may prefer a
-// scan of nodes. Where the best order is known, CROSS JOIN fixes it
+// The FROM clauses of the statement that finds nodes by a condition with an
+// index of its own (the position hash, evaluations, comments) or by their
+// games alone. CROSS JOIN fixes the order where the better one is known
 // (docs/schema.md, "Query plans"):
-//  * kEventsFirst: from the additions of one code (d). Each is in effect
-//    from its node through its subtree, up to the next event of the code on
-//    the way down: every node of that region comes out once, with d its
-//    deepest event. Then the node's game by key.
-//  * kGamesThenEvents: the same, per game of an index-driven game filter
-//    (players): the code's events of one game are one key range.
-//  * kGamesFirst: the filtered games, each game's nodes as one key range.
-//  * kFree, kEventsFree: node conditions with their own index (hash,
-//    evaluations, candidate lists) are left to the planner.
-constexpr const char* kEventsFirst =
-    "FROM position_events AS d CROSS JOIN nodes AS n CROSS JOIN games AS g "
-    "WHERE d.code = ? AND d.added = 1 AND n.node_id BETWEEN d.node_id AND d.subtree_end "
-    "AND g.game_id = n.game_id";
-constexpr const char* kGamesThenEvents =
-    "FROM games AS g CROSS JOIN position_events AS d CROSS JOIN nodes AS n "
-    "WHERE d.code = ? AND d.added = 1 AND n.node_id BETWEEN d.node_id AND d.subtree_end "
-    "AND g.game_id = n.game_id";
+//  * kNodesFirst: the node condition's index gives the nodes, each node's
+//    game follows by kGameOfNode and its key.
+//  * kGamesFirst: the filtered games (a player filter's index, or no node
+//    condition at all), each game's nodes one key range.
+//  * kCommentsFirst: the FTS5 index gives the matching comments' nodes.
+constexpr const char* kNodesFirst = "FROM nodes AS n CROSS JOIN games AS g WHERE g.game_id = ";
 constexpr const char* kGamesFirst =
-    "FROM games AS g CROSS JOIN nodes AS n WHERE g.game_id = n.game_id";
-constexpr const char* kFree = "FROM nodes AS n JOIN games AS g ON g.game_id = n.game_id WHERE 1";
-constexpr const char* kEventsFree =
-    "FROM position_events AS d JOIN nodes AS n ON n.node_id BETWEEN d.node_id AND d.subtree_end "
-    "JOIN games AS g ON g.game_id = n.game_id WHERE d.code = ? AND d.added = 1";
-
-// With a driving event d: no other event of its code lies between d and n
-// on n's path.
-constexpr const char* kDeepestEvent =
-    " AND d.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1"
-    " AND NOT EXISTS (SELECT 1 FROM position_events AS x WHERE x.code = d.code"
-    " AND x.node_id > d.node_id AND x.node_id <= n.node_id AND x.subtree_end >= n.node_id)";
-
-// Comment search drives: the FTS5 index gives the matching comments' node
-// ids, each node and its game follow by key.
+    "FROM games AS g CROSS JOIN nodes AS n "
+    "WHERE n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1";
 constexpr const char* kCommentsFirst =
     "FROM comments_fts CROSS JOIN nodes AS n CROSS JOIN games AS g "
-    "WHERE comments_fts MATCH ? AND n.node_id = comments_fts.rowid AND g.game_id = n.game_id";
+    "WHERE comments_fts MATCH ? AND n.node_id = comments_fts.rowid AND g.game_id = ";
 
-constexpr const char* kNodeColumns =
-    "SELECT n.node_id, n.game_id, n.move_number, n.depth, n.main_line, n.position_hash ";
+constexpr const char* kNodeColumns = "SELECT n.node_id, g.game_id, n.main_line, n.position_hash ";
 // The matched words marked, about a dozen tokens around them.
 constexpr const char* kSnippetColumn = ", snippet(comments_fts, 0, '[', ']', '...', 12) ";
-
-// Counting a code's additions stops here: beyond it, a code is common
-// enough that which of two such codes drives makes little difference.
-constexpr std::int64_t kDriverCountCap = 100'000;
-
-// The position conditions as codes.
-struct PositionCodes {
-  std::vector<std::int64_t> present;              // each must be present
-  std::vector<std::vector<std::int64_t>> any_of;  // one of each group must be present
-  std::vector<std::int64_t> absent;               // each must be absent
-
-  bool empty() const { return present.empty() && any_of.empty() && absent.empty(); }
-};
-
-PositionCodes resolve_codes(SQLite::Database& db, const NodeFilter& f) {
-  PositionCodes codes;
-  if ((!f.has.empty() || !f.empty.empty() || !f.patterns.empty()) && !f.game.family) {
-    throw std::invalid_argument("stone conditions need a game family");
-  }
-  const Family family = f.game.family.value_or(Family::kOther);
-  auto all_colors = [&](Point p) {
-    std::vector<std::int64_t> group;
-    for (int c = 1; c <= color_count(family); ++c) {
-      group.push_back(stone_code(family, Occupant{p, static_cast<std::int8_t>(c)}));
-    }
-    return group;
-  };
-  for (const Occupant& o : f.has) {
-    if (o.color == 0) {
-      codes.any_of.push_back(all_colors(o.point));
-    } else {
-      codes.present.push_back(stone_code(family, o));
-    }
-  }
-  for (const Occupant& o : f.empty) {
-    if (o.color == 0) {
-      for (std::int64_t code : all_colors(o.point)) codes.absent.push_back(code);
-    } else {
-      codes.absent.push_back(stone_code(family, o));
-    }
-  }
-  for (const TwixtLink& l : f.links) codes.present.push_back(link_code(l));
-  if (!f.pieces.empty()) {
-    SQLite::Statement find(db, "SELECT piece_id FROM pieces WHERE name = ?1");
-    for (const PieceCondition& p : f.pieces) {
-      std::int64_t id = -1;  // an unknown name: no code, no match
-      {
-        ResetOnExit reset(find);
-        find.bind(1, p.name);
-        if (find.executeStep()) id = find.getColumn(0).getInt64();
-      }
-      if (p.color != 0) {
-        codes.present.push_back(piece_code(id, p.color));
-        continue;
-      }
-      std::vector<std::int64_t> group;
-      for (std::int8_t c = 1; c <= 4; ++c) group.push_back(piece_code(id, c));
-      codes.any_of.push_back(std::move(group));
-    }
-  }
-  return codes;
-}
-
-// The present code with the fewest additions (counted up to the cap).
-std::int64_t rarest_code(SQLite::Database& db, const std::vector<std::int64_t>& codes) {
-  if (codes.size() == 1) return codes.front();
-  SQLite::Statement count(db,
-                          "SELECT count(*) FROM (SELECT 1 FROM position_events "
-                          "WHERE code = ?1 AND added = 1 LIMIT ?2)");
-  std::int64_t best = codes.front();
-  std::int64_t best_count = -1;
-  for (std::int64_t code : codes) {
-    ResetOnExit reset(count);
-    count.bind(1, code);
-    count.bind(2, kDriverCountCap);
-    count.executeStep();
-    const std::int64_t n = count.getColumn(0).getInt64();
-    if (best_count < 0 || n < best_count) {
-      best = code;
-      best_count = n;
-    }
-  }
-  return best;
-}
 
 // Throws std::invalid_argument if FTS5 cannot parse the query: running it
 // once is the only parser there is.
@@ -173,95 +62,97 @@ void check_comment_match(SQLite::Database& db, const std::string& match) {
   }
 }
 
-// "FROM ... WHERE ..." of a node filter, and its parameters.
-Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
-  const PositionCodes codes = resolve_codes(db, f);
+bool has_position_conditions(const NodeFilter& f) {
+  return !f.has.empty() || !f.empty.empty() || !f.links.empty() || !f.pieces.empty() ||
+         !f.patterns.empty();
+}
+
+// Conditions that an index of their own answers: the hash, evaluations,
+// comments.
+bool has_index_conditions(const NodeFilter& f) {
+  return !f.position_hashes.empty() || f.eval_min || f.eval_max || f.eval_swing || f.has_eval ||
+         !f.comment_match.empty();
+}
+
+// Links exist only in Twixt and pieces only in Blokus: such conditions
+// without a family imply it. nullopt when they imply two families (no node
+// can match).
+std::optional<NodeFilter> with_implied_family(const NodeFilter& f) {
+  NodeFilter out = f;
+  if (!out.links.empty() && !out.game.family) out.game.family = Family::kTwixt;
+  if (!out.pieces.empty() && !out.game.family) out.game.family = Family::kBlokus;
+  if ((!out.links.empty() && out.game.family != Family::kTwixt) ||
+      (!out.pieces.empty() && out.game.family != Family::kBlokus)) {
+    return std::nullopt;
+  }
+  return out;
+}
+
+// The filter's position conditions for PositionMatcher.
+PositionConditions matcher_conditions(const NodeFilter& f) {
+  if (!f.game.family) throw std::invalid_argument("stone conditions need a game family");
+  PositionConditions c;
+  c.patterns = f.patterns;
+  c.has = f.has;
+  c.empty = f.empty;
+  // The matcher takes a link as TwixtLink says, a < b; a user may give
+  // either end first.
+  for (TwixtLink l : f.links) {
+    if (l.b < l.a) std::swap(l.a, l.b);
+    c.links.push_back(l);
+  }
+  for (const PieceCondition& p : f.pieces) c.pieces.push_back({p.name, p.color});
+  return c;
+}
+
+// "FROM ... WHERE ..." of a node filter's SQL part (every condition but the
+// position conditions, which replay checks), and its parameters. Without
+// need_game and without game conditions, the games table is left out (a
+// count of nodes needs no game).
+Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_game) {
   const bool comment = !f.comment_match.empty();
   if (comment) check_comment_match(db, f.comment_match);
-  // With only conditions that hold on whole subtrees minus subtrees
-  // (position conditions, main line, game filters), the shallowest match of
-  // a game is a node where one of its codes changes the right way, or a
-  // root: only those are candidates (docs/schema.md, "--first").
-  const bool region_conditions_only = f.position_hashes.empty() && !f.eval_min && !f.eval_max &&
-                                      !f.eval_swing && !f.has_eval && !comment &&
-                                      f.patterns.empty();
-  const bool candidates = f.first_only && region_conditions_only && !codes.empty();
-  const bool driven = !candidates && !comment && !codes.present.empty();
-  const std::int64_t driver = driven ? rarest_code(db, codes.present) : kNoCode;
-  // Node conditions that come with an index of their own.
-  const bool node_indexed = candidates || !f.position_hashes.empty() || f.eval_min || f.eval_max ||
-                            f.eval_swing || f.has_eval;
+  const Condition games = game_condition(f.game);
   const bool players = std::any_of(f.game.players.begin(), f.game.players.end(),
                                    [](const std::string& p) { return !p.empty(); });
+  // A hash is a handful of nodes: its index drives whatever the games are.
+  // An evaluation condition may match much of the archive: with a player
+  // filter, that player's games drive instead.
+  const bool node_indexed = !f.position_hashes.empty() ||
+                            ((f.eval_min || f.eval_max || f.eval_swing || f.has_eval) && !players);
+  const bool with_game = need_game || !games.sql.empty();
 
   Condition c;
   if (comment) {
     c.add(kCommentsFirst);
+    c.add(kGameOfNode);
     c.text(f.comment_match);
-  } else if (driven) {
-    c.add(node_indexed ? kEventsFree : players ? kGamesThenEvents : kEventsFirst);
-    c.integer(driver);
-    c.add(kDeepestEvent);
+  } else if (node_indexed) {
+    if (with_game) {
+      c.add(kNodesFirst);
+      c.add(kGameOfNode);
+    } else {
+      c.add("FROM nodes AS n WHERE 1");
+    }
   } else {
-    c.add(node_indexed ? kFree : kGamesFirst);
+    c.add(kGamesFirst);
   }
-  // True of every node; lets a game-driven plan read a game's nodes as one
-  // primary-key range.
-  c.add(" AND n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1");
-  c.append(game_condition(f.game));
-
-  if (candidates) {
-    c.add(" AND n.node_id IN (");
-    const char* separator = "";
-    auto candidate = [&](std::int64_t code, bool added) {
-      c.add(separator);
-      c.add(added ? "SELECT x.node_id FROM position_events AS x WHERE x.code = ? AND x.added = 1"
-                  : "SELECT x.node_id FROM position_events AS x WHERE x.code = ? AND x.added = 0");
-      c.integer(code);
-      separator = " UNION ALL ";
-    };
-    for (std::int64_t code : codes.present) candidate(code, true);
-    for (const auto& group : codes.any_of) {
-      for (std::int64_t code : group) candidate(code, true);
-    }
-    for (std::int64_t code : codes.absent) candidate(code, false);
-    // Without a code that must be present, a root may match with no event.
-    if (codes.present.empty() && codes.any_of.empty()) {
-      c.add(" UNION ALL SELECT r.first_node_id FROM games AS r");
-    }
-    c.add(")");
-  }
+  c.append(games);  // empty whenever games is not joined
   // A node whose position was not computed (hash NULL: an illegal move or
   // setup on its path) has no known position to test.
-  if (!codes.empty() || !f.patterns.empty()) c.add(" AND n.position_hash IS NOT NULL");
-  for (std::int64_t code : codes.present) {
-    if (driven && code == driver) continue;
-    c.add(" AND ");
-    c.add(kPresence);
-    c.add(" = 1");
-    c.integer(code);
-  }
-  for (const auto& group : codes.any_of) {
-    c.add(" AND (0");
-    for (std::int64_t code : group) {
-      c.add(" OR ");
-      c.add(kPresence);
-      c.add(" = 1");
-      c.integer(code);
-    }
-    c.add(")");
-  }
-  for (std::int64_t code : codes.absent) {
-    c.add(" AND ");
-    c.add(kPresence);
-    c.add(" IS NOT 1");
-    c.integer(code);
-  }
+  if (has_position_conditions(f)) c.add(" AND n.position_hash IS NOT NULL");
   if (!f.position_hashes.empty()) {
-    // One placeholder per hash: the fragment is fixed, the values bound.
-    c.add(" AND n.position_hash IN (?");
+    // The index holds the hash's top 24 bits (nodes_by_hash_top); the full
+    // hash is compared on the row. The unary + keeps SQLite from putting the
+    // bound hash in place of the column in the index's expression (constant
+    // propagation), which would hide the index. One placeholder per hash:
+    // the fragment is fixed, the values bound.
+    c.add(" AND (n.position_hash >> 40) IN (?");
+    for (std::size_t i = 1; i < f.position_hashes.size(); ++i) c.add(", ?");
+    c.add(") AND +n.position_hash IN (?");
     for (std::size_t i = 1; i < f.position_hashes.size(); ++i) c.add(", ?");
     c.add(")");
+    for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash) >> 40);
     for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash));
   }
   if (f.main_line_only) c.add(" AND n.main_line = 1");
@@ -292,60 +183,79 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f) {
   return c;
 }
 
-// The statement find_nodes runs, its parameters, the limit last.
+// The statement find_nodes runs for the SQL part of a filter, its
+// parameters, the limit last (only when every condition is in SQL).
 struct NodeQuery {
   std::string sql;
   Condition condition;
 };
 
-NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f) {
+NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f, bool sql_only) {
   NodeQuery q;
-  q.condition = build_from_where(db, f);
-  // A game-first plan delivers this order without sorting.
-  // In game id order a game-first plan delivers the rows without sorting.
+  q.condition = build_from_where(db, f, true);
   q.sql = std::string(kNodeColumns) + (f.comment_match.empty() ? "" : kSnippetColumn) +
           q.condition.sql + order_clause(f.game, ", n.node_id");
   // With first_only the limit counts games, applied while reading; the
   // offset is always skipped while reading.
-  if (f.limit && !f.first_only) {
+  if (sql_only && f.limit && !f.first_only) {
     q.sql += " LIMIT ?";
     q.condition.integer(*f.limit + std::max<std::int64_t>(f.offset, 0));
   }
   return q;
 }
 
-// Whether a filter is answered by replaying game streams alone: patterns
-// and conditions that hold on regions of the tree (stones, links, pieces,
-// the main line, game filters), none that an index of its own answers.
-bool replay_only(const NodeFilter& f) {
-  return !f.patterns.empty() && f.position_hashes.empty() && !f.eval_min && !f.eval_max &&
-         !f.eval_swing && !f.has_eval && f.comment_match.empty();
-}
-
-// The filter's position conditions for PositionMatcher: the patterns, and
-// with `points` the stones, links and pieces too.
-PositionConditions matcher_conditions(const NodeFilter& f, bool points) {
-  if (!f.game.family) throw std::invalid_argument("stone conditions need a game family");
-  PositionConditions c;
-  c.patterns = f.patterns;
-  if (points) {
-    c.has = f.has;
-    c.empty = f.empty;
-    c.links = f.links;
-    for (const PieceCondition& p : f.pieces) c.pieces.push_back({p.name, p.color});
+// The piece each node of a Blokus game placed ("" for none), read from its
+// stream (game_positions), by pre-order index; empty when the game has no
+// stream. Throws std::runtime_error for a stream that does not read.
+std::vector<std::string> stream_pieces(SQLite::Statement& stream, std::int64_t game_id,
+                                       const GameRecord& shape) {
+  std::vector<std::string> out;
+  const std::optional<StreamBoard> board = stream_board(shape);
+  if (!board) return out;
+  ResetOnExit reset(stream);
+  stream.bind(1, game_id);
+  if (!stream.executeStep()) return out;
+  const SQLite::Column bytes = stream.getColumn(0);
+  PositionStreamReader reader(std::string_view(static_cast<const char*>(bytes.getBlob()),
+                                               static_cast<std::size_t>(bytes.getBytes())),
+                              *board);
+  out.resize(reader.node_count());
+  StreamNode node;
+  while (reader.next(&node)) {
+    if (node.piece >= 0 && static_cast<std::size_t>(node.piece) < board->pieces.size() &&
+        node.index < out.size()) {
+      out[node.index] = board->pieces[static_cast<std::size_t>(node.piece)];
+    }
   }
-  return c;
+  if (!reader.error().empty()) {
+    throw std::runtime_error("game " + std::to_string(game_id) + ": " + reader.error());
+  }
+  return out;
 }
 
-// find_nodes for replay_only filters: the games in the filter's order, each
-// game's hits in node id order.
+// Fills a hit's move number and depth (and its hash) from its game's node
+// shape.
+void fill_from_shape(const NodeShape& shape, NodeHit* hit) {
+  const auto k = static_cast<std::size_t>(hit->node_id - shape.first_node_id);
+  if (k >= shape.size()) {
+    throw std::runtime_error("node " + std::to_string(hit->node_id) + " is not in game " +
+                             std::to_string(shape.game_id));
+  }
+  hit->move_number = shape.move_number[k];
+  hit->depth = shape.depth[k];
+  hit->main_line = shape.main_line[k] != 0;
+  hit->position_hash = shape.hash[k];
+}
+
+// find_nodes for filters with position conditions and no condition an index
+// answers: the games in the filter's order, replayed, each game's hits in
+// node id order.
 std::int64_t find_nodes_by_replay(Database& db, const NodeFilter& filter,
                                   const std::function<bool(const NodeHit&)>& visit) {
-  const PositionConditions conditions = matcher_conditions(filter, true);
+  const PositionConditions conditions = matcher_conditions(filter);
   if (filter.limit && *filter.limit <= 0) return 0;
   GameHitReader games(db.handle());
-  SQLite::Statement node_row(db.handle(),
-                             "SELECT move_number, position_hash FROM nodes WHERE node_id = ?1");
+  NodeShapeReader shapes(db.handle());
   ReplayOptions options;
   options.main_line_only = filter.main_line_only;
   options.first_only = filter.first_only;
@@ -361,19 +271,11 @@ std::int64_t find_nodes_by_replay(Database& db, const NodeFilter& filter,
       if (out.game.game_id != g.game_id && !games.read(g.game_id, out.game)) {
         throw std::runtime_error("game " + std::to_string(g.game_id) + " vanished");
       }
+      const NodeShape* shape = shapes.read(g.game_id);
+      if (shape == nullptr)
+        throw std::runtime_error("game " + std::to_string(g.game_id) + " vanished");
       out.node_id = g.first_node_id + h.index;
-      out.depth = h.depth;
-      out.main_line = h.main_line;
-      {
-        ResetOnExit reset(node_row);
-        node_row.bind(1, out.node_id);
-        if (!node_row.executeStep()) {
-          throw std::runtime_error("node " + std::to_string(out.node_id) + " of game " +
-                                   std::to_string(g.game_id) + " is missing");
-        }
-        out.move_number = node_row.getColumn(0).getInt();
-        out.position_hash = static_cast<std::uint64_t>(column_int(node_row, 1, 0));
-      }
+      fill_from_shape(*shape, &out);
       ++visited;
       if (!visit(out) || (filter.limit && visited >= *filter.limit)) return false;
     }
@@ -431,26 +333,25 @@ std::string comment_words_query(std::string_view text) {
   return out;
 }
 
-std::int64_t find_nodes(Database& db, const NodeFilter& filter,
+std::int64_t find_nodes(Database& db, const NodeFilter& given,
                         const std::function<bool(const NodeHit&)>& visit) {
-  if (replay_only(filter)) return find_nodes_by_replay(db, filter, visit);
-  // With patterns and conditions an index answers (a position hash,
-  // evaluations, comments), the statement finds the nodes meeting every
-  // other condition, and each of their games is replayed for the patterns;
-  // --first and the limit apply after the patterns are checked.
-  const bool patterns = !filter.patterns.empty();
-  NodeFilter sql_filter;
-  if (patterns) {
-    sql_filter = filter;
-    sql_filter.first_only = false;
-    sql_filter.limit.reset();
+  const std::optional<NodeFilter> implied = with_implied_family(given);
+  if (!implied) return 0;
+  const NodeFilter& filter = *implied;
+  const bool positions = has_position_conditions(filter);
+  if (positions && !has_index_conditions(filter)) {
+    return find_nodes_by_replay(db, filter, visit);
   }
-  const NodeQuery q = hits_query(db.handle(), patterns ? sql_filter : filter);
+  // The statement finds the nodes meeting every other condition; with
+  // position conditions each of their games is replayed to check them, and
+  // --first and the limit apply after that.
+  const NodeQuery q = hits_query(db.handle(), filter, !positions);
   SQLite::Statement st(db.handle(), q.sql);
   bind_params(st, q.condition);
   GameHitReader games(db.handle());
+  NodeShapeReader shapes(db.handle());
   std::optional<GameReplayer> replayer;
-  if (patterns) replayer.emplace(db, matcher_conditions(filter, false));
+  if (positions) replayer.emplace(db, matcher_conditions(filter));
   ResetOnExit reset(st);
   const bool comment = !filter.comment_match.empty();
 
@@ -481,11 +382,7 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
   while (!stopped && st.executeStep()) {
     row.node_id = st.getColumn(0).getInt64();
     row.game.game_id = st.getColumn(1).getInt64();
-    row.move_number = st.getColumn(2).getInt();
-    row.depth = st.getColumn(3).getInt();
-    row.main_line = st.getColumn(4).getInt() != 0;
-    row.position_hash = static_cast<std::uint64_t>(column_int(st, 5, 0));
-    if (comment) row.comment = column_text(st, 6);
+    if (comment) row.comment = column_text(st, 4);
     if (replayer) {
       std::int64_t first = 0;
       const std::vector<ReplayHit>& hits = replayer->hits(row.game.game_id, &first);
@@ -496,6 +393,11 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
           });
       if (it == hits.end() || static_cast<std::int64_t>(it->index) != index) continue;
     }
+    const NodeShape* shape = shapes.read(row.game.game_id);
+    if (shape == nullptr) {
+      throw std::runtime_error("node " + std::to_string(row.node_id) + " has no game");
+    }
+    fill_from_shape(*shape, &row);
     if (!filter.first_only) {
       emit(row);
       continue;
@@ -515,29 +417,34 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
   return visited;
 }
 
-std::int64_t count_nodes(Database& db, const NodeFilter& filter) {
-  if (replay_only(filter)) {
+std::int64_t count_nodes(Database& db, const NodeFilter& given) {
+  const std::optional<NodeFilter> implied = with_implied_family(given);
+  if (!implied) return 0;
+  const NodeFilter& filter = *implied;
+  const bool positions = has_position_conditions(filter);
+  if (positions && !has_index_conditions(filter)) {
     // Counting needs no node rows: the replay's hits are the count, and with
     // --first a game's first hit is enough.
     ReplayOptions options;
     options.main_line_only = filter.main_line_only;
     options.any_only = filter.first_only;
     std::int64_t n = 0;
-    replay_games(db, filter.game, matcher_conditions(filter, true), options,
-                 [&](const ReplayGame& g) {
-                   n += filter.first_only ? 1 : static_cast<std::int64_t>(g.hits.size());
-                   return !(filter.limit && n >= *filter.limit);
-                 });
+    replay_games(db, filter.game, matcher_conditions(filter), options, [&](const ReplayGame& g) {
+      n += filter.first_only ? 1 : static_cast<std::int64_t>(g.hits.size());
+      return !(filter.limit && n >= *filter.limit);
+    });
     if (filter.limit) n = std::min(n, std::max<std::int64_t>(*filter.limit, 0));
     return n;
   }
-  if (!filter.patterns.empty()) {
-    return find_nodes(db, filter, [](const NodeHit&) { return true; });
+  if (positions) {
+    NodeFilter all = filter;
+    all.offset = 0;
+    return find_nodes(db, all, [](const NodeHit&) { return true; });
   }
-  Condition c = build_from_where(db.handle(), filter);
+  Condition c = build_from_where(db.handle(), filter, filter.first_only);
   std::string sql;
   if (filter.first_only) {
-    sql = "SELECT count(DISTINCT n.game_id) " + c.sql;
+    sql = "SELECT count(DISTINCT g.game_id) " + c.sql;
   } else if (filter.limit) {
     sql = "SELECT count(*) FROM (SELECT 1 " + c.sql + " LIMIT ?)";
     c.integer(*filter.limit);
@@ -553,79 +460,115 @@ std::int64_t count_nodes(Database& db, const NodeFilter& filter) {
   return n;
 }
 
-std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter) {
-  const NodeQuery q = hits_query(db.handle(), filter);
+std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& given) {
+  const NodeFilter filter = with_implied_family(given).value_or(given);
+  const NodeQuery q = hits_query(db.handle(), filter, !has_position_conditions(filter));
   return explain_plan(db.handle(), q.sql, q.condition);
 }
 
 NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter) {
   const Condition games = game_condition(filter);
   NextMoves out;
-  {
-    SQLite::Statement st(db.handle(),
-                         "SELECT n.game_id, count(*) FROM nodes AS n "
-                         "JOIN games AS g ON g.game_id = n.game_id WHERE n.position_hash = ?" +
-                             games.sql + " GROUP BY n.game_id ORDER BY n.game_id");
-    st.bind(1, static_cast<std::int64_t>(hash));
-    bind_params(st, games, 2);
-    ResetOnExit reset(st);
-    while (st.executeStep()) {
-      out.game_ids.push_back(st.getColumn(0).getInt64());
-      out.positions += st.getColumn(1).getInt64();
-    }
-    out.games = static_cast<std::int64_t>(out.game_ids.size());
-  }
-  // The children of a node: the first is node_id + 1 (pre-order), each next
-  // sibling starts after the previous one's subtree, until the parent's
-  // subtree ends. Primary-key steps only; no index on parent_id needed.
-  SQLite::Statement st(
-      db.handle(),
-      "WITH RECURSIVE child (node_id, parent_end) AS ("
-      "SELECT n.node_id + 1, n.subtree_end FROM nodes AS n JOIN games AS g "
-      "ON g.game_id = n.game_id WHERE n.position_hash = ? AND n.subtree_end > n.node_id" +
-          games.sql +
-          " UNION ALL SELECT c.subtree_end + 1, child.parent_end FROM child "
-          "JOIN nodes AS c ON c.node_id = child.node_id WHERE c.subtree_end < child.parent_end) "
-          "SELECT c.game_id, g.winner, m.seat, m.color, m.kind, m.points, p.name, c.node_id "
-          "FROM child JOIN nodes AS c ON c.node_id = child.node_id "
-          "JOIN games AS g ON g.game_id = c.game_id "
-          "JOIN moves AS m ON m.node_id = c.node_id AND m.ordinal = 0 "
-          "LEFT JOIN pieces AS p ON p.piece_id = m.piece_id");
-  st.bind(1, static_cast<std::int64_t>(hash));
-  bind_params(st, games, 2);
-  ResetOnExit reset(st);
+  // The nodes with the hash in the filtered games, by game.
+  SQLite::Statement at(db.handle(),
+                       std::string("SELECT n.node_id, n.subtree_end, g.game_id, g.winner, "
+                                   "g.family, g.variant, g.board_columns, g.board_rows, "
+                                   "g.first_node_id ") +
+                           kNodesFirst + kGameOfNode +
+                           " AND (n.position_hash >> 40) = ? AND +n.position_hash = ?" + games.sql +
+                           " ORDER BY g.game_id, n.node_id");
+  at.bind(1, static_cast<std::int64_t>(hash) >> 40);
+  at.bind(2, static_cast<std::int64_t>(hash));
+  bind_params(at, games, 3);
+  ResetOnExit reset_at(at);
+  // A child's subtree and first move: inline in its row, else ordinal 0 of
+  // node_moves.
+  SQLite::Statement child(db.handle(),
+                          "SELECT n.subtree_end, coalesce(n.seat, m.seat), "
+                          "coalesce(n.color, m.color), coalesce(n.kind, m.kind), "
+                          "CASE WHEN n.kind IS NULL THEN m.points ELSE n.points END, "
+                          "n.kind IS NOT NULL OR m.node_id IS NOT NULL "
+                          "FROM nodes AS n LEFT JOIN node_moves AS m "
+                          "ON n.kind IS NULL AND m.node_id = n.node_id AND m.ordinal = 0 "
+                          "WHERE n.node_id = ?1");
+
+  SQLite::Statement stream(db.handle(), "SELECT stream FROM game_positions WHERE game_id = ?1");
 
   std::map<ContinuationKey, Continuation> moves;
   std::set<std::pair<const Continuation*, std::int64_t>> seen;  // (move, game)
-  while (st.executeStep()) {
-    const std::int64_t game_id = st.getColumn(0).getInt64();
-    const int winner = st.getColumn(1).getInt();
-    Continuation m;
-    m.seat = static_cast<std::int8_t>(st.getColumn(2).getInt());
-    m.color = static_cast<std::int8_t>(st.getColumn(3).getInt());
-    m.kind = static_cast<MoveKind>(st.getColumn(4).getInt());
-    const SQLite::Column points = st.getColumn(5);
-    if (!points.isNull() &&
-        !decode_points(std::string_view(static_cast<const char*>(points.getBlob()),
-                                        static_cast<std::size_t>(points.getBytes())),
-                       m.points)) {
-      throw std::runtime_error("corrupt moves.points in game " + std::to_string(game_id));
+  std::int64_t last_game = 0;
+  // Blokus: the piece each node of the current game placed, as the import
+  // identified it (its stream's piece), by node id - first_node_id.
+  std::vector<std::string> pieces;
+  while (at.executeStep()) {
+    const std::int64_t node_id = at.getColumn(0).getInt64();
+    const std::int64_t subtree_end = at.getColumn(1).getInt64();
+    const std::int64_t game_id = at.getColumn(2).getInt64();
+    const int winner = at.getColumn(3).getInt();
+    const bool blokus = at.getColumn(4).getString() == family_name(Family::kBlokus);
+    const std::int64_t first_node = at.getColumn(8).getInt64();
+    ++out.positions;
+    if (game_id != last_game) {
+      out.game_ids.push_back(game_id);
+      last_game = game_id;
+      pieces.clear();
+      if (blokus) {
+        GameRecord shape;
+        shape.family = Family::kBlokus;
+        shape.variant = column_text(at, 5);
+        shape.columns = static_cast<std::int32_t>(column_int(at, 6, 0));
+        shape.rows = static_cast<std::int32_t>(column_int(at, 7, 0));
+        pieces = stream_pieces(stream, game_id, shape);
+      }
     }
-    std::sort(m.points.begin(), m.points.end());
-    m.piece = column_text(st, 6);
-    ContinuationKey key = key_of(m);
-    auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
-    Continuation& c = it->second;
-    const std::int64_t node_id = st.getColumn(7).getInt64();
-    if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
-    ++c.occurrences;
-    if (seen.emplace(&c, game_id).second) {
-      ++c.games;
-      if (winner == 1) ++c.seat1_wins;
-      if (winner == 2) ++c.seat2_wins;
-      c.game_winners.emplace_back(game_id, static_cast<std::int8_t>(winner));
+    // The children: the first is node_id + 1 (pre-order), each next
+    // sibling starts after the previous one's subtree, until the parent's
+    // subtree ends. Primary-key steps only.
+    for (std::int64_t c = node_id + 1; c <= subtree_end;) {
+      ResetOnExit reset(child);
+      child.bind(1, c);
+      if (!child.executeStep()) {
+        throw std::runtime_error("corrupt database: node " + std::to_string(c) + " is missing");
+      }
+      const std::int64_t c_end = child.getColumn(0).getInt64();
+      if (c_end < c) {
+        throw std::runtime_error("corrupt database: node " + std::to_string(c) +
+                                 " ends its subtree before itself");
+      }
+      const bool has_move = child.getColumn(5).getInt() != 0;
+      const std::int64_t child_id = c;
+      c = c_end + 1;
+      if (!has_move) continue;
+      Continuation m;
+      m.seat = static_cast<std::int8_t>(child.getColumn(1).getInt());
+      m.color = static_cast<std::int8_t>(child.getColumn(2).getInt());
+      m.kind = static_cast<MoveKind>(child.getColumn(3).getInt());
+      const SQLite::Column points = child.getColumn(4);
+      if (!points.isNull() &&
+          !decode_points(std::string_view(static_cast<const char*>(points.getBlob()),
+                                          static_cast<std::size_t>(points.getBytes())),
+                         m.points)) {
+        throw std::runtime_error("corrupt points of node " + std::to_string(child_id));
+      }
+      if (m.kind == MoveKind::kPlace &&
+          child_id - first_node < static_cast<std::int64_t>(pieces.size())) {
+        m.piece = pieces[static_cast<std::size_t>(child_id - first_node)];
+      }
+      std::sort(m.points.begin(), m.points.end());
+      ContinuationKey key = key_of(m);
+      auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
+      Continuation& cont = it->second;
+      if (cont.example_node == 0 || child_id < cont.example_node) cont.example_node = child_id;
+      ++cont.occurrences;
+      if (seen.emplace(&cont, game_id).second) {
+        ++cont.games;
+        if (winner == 1) ++cont.seat1_wins;
+        if (winner == 2) ++cont.seat2_wins;
+        cont.game_winners.emplace_back(game_id, static_cast<std::int8_t>(winner));
+      }
     }
   }
+  out.games = static_cast<std::int64_t>(out.game_ids.size());
   for (auto& [key, c] : moves) {
     std::sort(c.game_winners.begin(), c.game_winners.end());
     out.moves.push_back(std::move(c));

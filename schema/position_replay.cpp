@@ -2,19 +2,23 @@
 
 #include <algorithm>
 #include <atomic>
+#include <iterator>
 #include <map>
 #include <set>
 #include <stdexcept>
 #include <string_view>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 #include <SQLiteCpp/Statement.h>
 #include <sqlite3.h>
 
 #include "games/position.h"
+#include "schema/feature_index.h"
 #include "schema/game_loader.h"
+#include "schema/position_codes.h"
 #include "schema/position_query.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
@@ -35,52 +39,46 @@ constexpr const char* kGameColumns =
     "SELECT g.game_id, g.first_node_id, g.winner, g.family, g.variant, g.board_columns, "
     "g.board_rows FROM games AS g ";
 
-// A game's game_positions row, read by SQLite's incremental blob I/O
-// straight into the arena: one cursor per column, moved from row to row
+// A game's stream (game_positions.stream), read by SQLite's incremental
+// blob I/O straight into the arena: one cursor, moved from row to row
 // (sqlite3_blob_reopen), no statement and no copy of the value.
 class StreamRows {
  public:
   explicit StreamRows(SQLite::Database& db) : db_(db.getHandle()) {}
   ~StreamRows() {
-    for (sqlite3_blob* b : blobs_) {
-      if (b != nullptr) sqlite3_blob_close(b);
-    }
+    if (blob_ != nullptr) sqlite3_blob_close(blob_);
   }
   StreamRows(const StreamRows&) = delete;
   StreamRows& operator=(const StreamRows&) = delete;
 
-  // Appends game_id's occupancy and stream to the arena; their offsets and
-  // sizes out. False when the game has no row.
-  bool read(std::int64_t game_id, std::string* arena, std::size_t at[2], std::size_t size[2]) {
-    static const char* const kColumns[2] = {"occupancy", "stream"};
-    for (int c = 0; c < 2; ++c) {
-      sqlite3_blob*& b = blobs_[c];
-      int rc = SQLITE_OK;
-      if (b == nullptr) {
-        rc = sqlite3_blob_open(db_, "main", "game_positions", kColumns[c], game_id, 0, &b);
-      } else {
-        rc = sqlite3_blob_reopen(b, game_id);
-      }
-      if (rc != SQLITE_OK) {
-        // No such row (or a handle the failure aborted): start afresh.
-        if (b != nullptr) sqlite3_blob_close(b);
-        b = nullptr;
-        return false;
-      }
-      const int n = sqlite3_blob_bytes(b);
-      at[c] = arena->size();
-      size[c] = static_cast<std::size_t>(n);
-      arena->resize(arena->size() + size[c]);
-      if (n > 0 && sqlite3_blob_read(b, arena->data() + at[c], n, 0) != SQLITE_OK) {
-        throw SQLite::Exception(db_, sqlite3_errcode(db_));
-      }
+  // Appends game_id's stream to the arena; its offset and size out. False
+  // when the game has no row.
+  bool read(std::int64_t game_id, std::string* arena, std::size_t* at, std::size_t* size) {
+    int rc = SQLITE_OK;
+    if (blob_ == nullptr) {
+      rc = sqlite3_blob_open(db_, "main", "game_positions", "stream", game_id, 0, &blob_);
+    } else {
+      rc = sqlite3_blob_reopen(blob_, game_id);
+    }
+    if (rc != SQLITE_OK) {
+      // No such row (or a handle the failure aborted): start afresh.
+      if (blob_ != nullptr) sqlite3_blob_close(blob_);
+      blob_ = nullptr;
+      return false;
+    }
+    const int n = sqlite3_blob_bytes(blob_);
+    *at = arena->size();
+    *size = static_cast<std::size_t>(n);
+    arena->resize(arena->size() + *size);
+    if (n > 0 && sqlite3_blob_read(blob_, arena->data() + *at, n, 0) != SQLITE_OK) {
+      throw SQLite::Exception(db_, sqlite3_errcode(db_));
     }
     return true;
   }
 
  private:
   sqlite3* db_;
-  sqlite3_blob* blobs_[2] = {nullptr, nullptr};
+  sqlite3_blob* blob_ = nullptr;
 };
 
 // The boards of the games read, one per shape; the pointers stay valid.
@@ -125,20 +123,19 @@ class MatcherSet {
   std::map<const StreamBoard*, std::unique_ptr<PositionMatcher>> matchers_;
 };
 
-// A game as read, before and after its replay. Its occupancy and stream
-// are views into the batch's arena (one buffer reused for every batch: a
-// search reads tens of megabytes of streams, and a string per game made
-// the allocator a fifth of the time).
+// A game as read, before and after its replay. Its stream is a view into
+// the batch's arena (one buffer reused for every batch: a search reads tens
+// of megabytes of streams, and a string per game made the allocator a fifth
+// of the time); its occupancy, when a prefilter has one, a view into the
+// search's bitmaps.
 struct Item {
   ReplayGame game;
   const StreamBoard* board = nullptr;
-  std::size_t occupancy_at = 0;
-  std::size_t occupancy_size = 0;
   std::size_t stream_at = 0;
   std::size_t stream_size = 0;
-  std::string_view occupancy;  // set once the batch is read
-  std::string_view stream;
-  std::string error;  // the stream did not read
+  std::string_view occupancy;  // empty: no prefilter
+  std::string_view stream;     // set once the batch is read
+  std::string error;           // the stream did not read
 };
 
 // Reads a row of kGameColumns into item, its stream row onto the arena;
@@ -158,17 +155,8 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Game
       boards.get(*family, column_text(st, 4), static_cast<std::int32_t>(column_int(st, 5, 0)),
                  static_cast<std::int32_t>(column_int(st, 6, 0)));
   if (item->board == nullptr) return false;
-  const std::size_t mark = arena->size();
-  std::size_t at[2];
-  std::size_t size[2];
-  if (rows.read(item->game.game_id, arena, at, size)) {
-    item->occupancy_at = at[0];
-    item->occupancy_size = size[0];
-    item->stream_at = at[1];
-    item->stream_size = size[1];
-    return true;
-  }
-  arena->resize(mark);
+  item->occupancy = {};
+  if (rows.read(item->game.game_id, arena, &item->stream_at, &item->stream_size)) return true;
   const std::optional<LoadedGame> loaded = loader.load(item->game.game_id);
   if (!loaded) return false;
   std::string stream;
@@ -177,18 +165,14 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Game
                                &occupancy)) {
     return false;
   }
-  item->occupancy_at = arena->size();
-  item->occupancy_size = occupancy.size();
-  arena->append(occupancy);
   item->stream_at = arena->size();
   item->stream_size = stream.size();
   arena->append(stream);
   return true;
 }
 
-// Points the item's views into the arena (once the arena no longer grows).
+// Points the item's stream into the arena (once the arena no longer grows).
 void set_views(const std::string& arena, Item* item) {
-  item->occupancy = std::string_view(arena).substr(item->occupancy_at, item->occupancy_size);
   item->stream = std::string_view(arena).substr(item->stream_at, item->stream_size);
 }
 
@@ -236,16 +220,122 @@ void replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
   if (!reader.error().empty()) item->error = reader.error();
 }
 
+// The games that can meet the conditions by feature_games: every feature
+// the conditions require (a stone of a given colour, one of any colour, a
+// link, a piece) must be listed for the game. nullopt when no condition
+// requires a feature (nothing to rule out), or the lists are incomplete.
+std::optional<std::vector<std::int64_t>> candidate_games(SQLite::Database& db,
+                                                         FeatureIndexReader& features,
+                                                         const GameFilter& filter,
+                                                         const PositionConditions& conditions) {
+  if (!filter.family || !features.complete()) return std::nullopt;
+  const Family family = *filter.family;
+  const std::int32_t board = filter.size ? board_key(*filter.size, *filter.size) : 0;
+  // Each requirement: one of these codes is listed for the game.
+  std::vector<std::vector<std::int64_t>> required;
+  auto colours = [&](std::int8_t colour, const std::function<std::int64_t(std::int8_t)>& code) {
+    std::vector<std::int64_t> group;
+    if (colour != 0) {
+      group.push_back(code(colour));
+    } else {
+      for (int c = 1; c <= color_count(family); ++c)
+        group.push_back(code(static_cast<std::int8_t>(c)));
+    }
+    required.push_back(std::move(group));
+  };
+  for (const Occupant& o : conditions.has) {
+    colours(o.color, [&](std::int8_t c) { return stone_code(family, Occupant{o.point, c}); });
+  }
+  for (const TwixtLink& l : conditions.links) required.push_back({link_code(l)});
+  if (!conditions.pieces.empty()) {
+    SQLite::Statement find(db, "SELECT piece_id FROM pieces WHERE name = ?1");
+    for (const PositionConditions::Piece& p : conditions.pieces) {
+      std::int64_t id = -1;  // a name never stored: no game has it
+      {
+        ResetOnExit reset(find);
+        find.bind(1, p.name);
+        if (find.executeStep()) id = find.getColumn(0).getInt64();
+      }
+      colours(p.color, [&](std::int8_t c) { return piece_code(id, c); });
+    }
+  }
+  if (required.empty()) return std::nullopt;
+  std::vector<std::int64_t> out;
+  bool first = true;
+  for (const std::vector<std::int64_t>& group : required) {
+    std::vector<std::int64_t> any;
+    for (const std::int64_t code : group) {
+      if (code == kNoCode) continue;
+      std::vector<std::int64_t> ids = features.games_with(code, board);
+      std::vector<std::int64_t> merged;
+      merged.reserve(any.size() + ids.size());
+      std::set_union(any.begin(), any.end(), ids.begin(), ids.end(), std::back_inserter(merged));
+      any.swap(merged);
+    }
+    if (first) {
+      out.swap(any);
+      first = false;
+    } else {
+      std::vector<std::int64_t> both;
+      std::set_intersection(out.begin(), out.end(), any.begin(), any.end(),
+                            std::back_inserter(both));
+      out.swap(both);
+    }
+    if (out.empty()) break;
+  }
+  return out;
+}
+
 }  // namespace
 
 void replay_games(Database& db, const GameFilter& filter, const PositionConditions& conditions,
                   const ReplayOptions& options,
                   const std::function<bool(const ReplayGame&)>& on_game) {
   const Condition games = game_condition(filter);
-  SQLite::Statement st(db.handle(), std::string(kGameColumns) + "WHERE g.hash_version IS NOT NULL" +
-                                        games.sql + order_clause(filter, ""));
-  bind_params(st, games);
+  FeatureIndexReader features(db.handle());
+  const std::optional<std::vector<std::int64_t>> candidates =
+      candidate_games(db.handle(), features, filter, conditions);
+  if (candidates && candidates->empty()) return;
+  // Patterns: each game's occupancy, from feature_games, rules games out
+  // before their streams are read (PositionMatcher::may_match).
+  std::unordered_map<std::int64_t, std::string> occupancy;
+  const bool occupancy_filter =
+      !conditions.patterns.empty() && filter.family && filter.size && features.complete();
+  if (occupancy_filter) {
+    occupancy = occupancy_from_features(features, *filter.family, *filter.size, *filter.size);
+  }
+  // With candidates in game id order, each is read by its id; otherwise the
+  // filter's games are read in its order and the others skipped.
+  const bool by_id = candidates && filter.order == GameOrder::kGameId;
+  SQLite::Statement st(
+      db.handle(),
+      std::string(kGameColumns) +
+          (by_id ? "WHERE g.game_id = ?1 AND g.hash_version IS NOT NULL" + games.sql
+                 : "WHERE g.hash_version IS NOT NULL" + games.sql + order_clause(filter, "")));
+  bind_params(st, games, by_id ? 2 : 1);
   ResetOnExit reset(st);
+  std::size_t next_candidate = 0;
+  // The next game of the filter (and of the candidates), its row in st.
+  auto step = [&]() -> bool {
+    if (!by_id) {
+      while (st.executeStep()) {
+        if (!candidates || std::binary_search(candidates->begin(), candidates->end(),
+                                              st.getColumn(0).getInt64())) {
+          return true;
+        }
+      }
+      return false;
+    }
+    while (next_candidate < candidates->size()) {
+      const std::size_t k =
+          filter.descending ? candidates->size() - 1 - next_candidate : next_candidate;
+      ++next_candidate;
+      st.reset();
+      st.bind(1, (*candidates)[k]);
+      if (st.executeStep()) return true;
+    }
+    return false;
+  };
   StreamRows rows(db.handle());
   BoardCache boards;
   GameLoader loader(db);
@@ -257,16 +347,33 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   std::vector<Item> batch(kBatchGames);
   std::string arena;
   arena.reserve(kBatchBytes + (1u << 20));
+  std::string empty_bitmap;
   bool more = true;
   while (more) {
     arena.clear();
     std::size_t count = 0;
     while (count < kBatchGames && arena.size() < kBatchBytes) {
-      if (!st.executeStep()) {
+      if (!step()) {
         more = false;
         break;
       }
-      if (read_item(st, boards, rows, loader, &arena, &batch[count])) ++count;
+      Item& item = batch[count];
+      if (!read_item(st, boards, rows, loader, &arena, &item)) continue;
+      if (occupancy_filter) {
+        // The bitmaps hold the family's colours; a board of fewer colours
+        // (a two-colour Blokus variant) reads the first ones.
+        const auto it = occupancy.find(item.game.game_id);
+        const std::size_t points = static_cast<std::size_t>(item.board->columns) *
+                                   static_cast<std::size_t>(item.board->rows);
+        const std::size_t size = (points + 7) / 8 * static_cast<std::size_t>(item.board->colors);
+        if (it != occupancy.end() && it->second.size() >= size) {
+          item.occupancy = std::string_view(it->second).substr(0, size);
+        } else if (it == occupancy.end()) {
+          if (empty_bitmap.size() < size) empty_bitmap.assign(size, '\0');
+          item.occupancy = std::string_view(empty_bitmap).substr(0, size);
+        }
+      }
+      ++count;
     }
     for (std::size_t i = 0; i < count; ++i) set_views(arena, &batch[i]);
     std::atomic<std::size_t> next{0};

@@ -41,13 +41,19 @@ inline std::map<std::string, std::string> stored_content(const std::string& db,
       "coalesce(g.start_offset, '') || ':' || coalesce(g.start_line, '') || ':' || "
       "coalesce(g.start_column, '') || '|' || coalesce(g.moves_hash, '') || '|' || "
       "coalesce(g.hash_version, ''), "
-      "(SELECT group_concat(coalesce(n.position_hash, '-') || '/' || n.depth || '/' || "
-      "n.move_number || '/' || n.main_line, ' ') FROM (SELECT * FROM nodes AS n "
+      "(SELECT group_concat(coalesce(n.position_hash, '-') || '/' || "
+      "(n.subtree_end - g.first_node_id) || '/' || n.main_line, ' ') FROM (SELECT * FROM nodes AS "
+      "n "
       "WHERE n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 "
       "ORDER BY n.node_id) AS n), "
+      // A game's moves: the inline first moves and node_moves, each read
+      // by its key range (a correlated range is not pushed into the moves
+      // view).
       "(SELECT group_concat(m.seat || m.kind || hex(coalesce(m.points, '')), ' ') FROM "
-      "(SELECT * FROM moves AS m WHERE m.node_id BETWEEN g.first_node_id AND "
-      "g.first_node_id + g.node_count - 1 ORDER BY m.node_id, m.ordinal) AS m), "
+      "(SELECT node_id, 0 AS ordinal, seat, kind, points FROM nodes WHERE kind IS NOT NULL "
+      "AND node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 UNION ALL "
+      "SELECT node_id, ordinal, seat, kind, points FROM node_moves WHERE node_id BETWEEN "
+      "g.first_node_id AND g.first_node_id + g.node_count - 1 ORDER BY 1, 2) AS m), "
       "(SELECT group_concat(gp.seat || ':' || p.name, ',') FROM (SELECT * FROM game_players "
       "AS gp WHERE gp.game_id = g.game_id ORDER BY gp.seat, gp.player_id) AS gp "
       "JOIN players AS p USING (player_id)) "

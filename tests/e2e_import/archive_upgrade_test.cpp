@@ -15,6 +15,7 @@
 
 #include "tests/e2e/archive_builder.h"
 #include "tests/e2e/e2e_support.h"
+#include "tests/e2e/schema_downgrade.h"
 
 namespace ludex::test {
 
@@ -40,6 +41,7 @@ TEST_CASE("an import migrates a version-4 database and reads its archives", "[e2
   run_ludex_ok({"import", "--db", db, (in / "a.sgf").string()});
   {
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version6(raw);
     SQLite::Statement add(raw,
                           "INSERT INTO source_files (path, size, mtime_ns, content_hash, format) "
                           "VALUES (?1, ?2, ?3, ?4, '')");

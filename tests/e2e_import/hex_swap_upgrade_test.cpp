@@ -12,6 +12,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include "tests/e2e/e2e_support.h"
+#include "tests/e2e/schema_downgrade.h"
 
 namespace ludex::test {
 namespace {
@@ -23,7 +24,8 @@ std::vector<std::int64_t> stored_hashes(const std::string& db, const std::string
   SQLite::Database raw(db, SQLite::OPEN_READONLY);
   SQLite::Statement st(raw,
                        "SELECT coalesce(n.position_hash, 0) FROM nodes AS n "
-                       "JOIN games AS g ON g.game_id = n.game_id "
+                       "JOIN games AS g ON n.node_id BETWEEN g.first_node_id "
+                       "AND g.first_node_id + g.node_count - 1 "
                        "JOIN source_files AS f ON f.file_id = g.file_id "
                        "WHERE f.path LIKE '%' || ? ORDER BY n.node_id");
   st.bind(1, "/" + leaf);
@@ -114,6 +116,7 @@ TEST_CASE("an import reads again the Hex swap games of a schema version 3 databa
   // reflected stone up to White's i1 (then refused, with a warning).
   {
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version6(raw);
     raw.exec(
         "UPDATE moves SET kind = 2 WHERE kind = 3 AND node_id IN (SELECT n.node_id FROM nodes "
         "AS n JOIN games AS g USING (game_id) JOIN source_files AS f USING (file_id) "

@@ -48,7 +48,7 @@ TEST_CASE("an illegal move: a located warning, the move kept, no hashes below it
   // The illegal move's row is kept: seat 1, a placement, its point stored.
   SQLite::Statement move(raw,
                          "SELECT m.seat, m.kind, m.points IS NOT NULL, n.position_hash IS NULL "
-                         "FROM moves AS m JOIN nodes AS n USING (node_id) "
+                         "FROM moves AS m JOIN node_tree AS n USING (node_id) "
                          "WHERE n.main_line = 1 AND n.move_number = 5");
   REQUIRE(move.executeStep());
   CHECK(move.getColumn(0).getInt() == 1);
@@ -59,7 +59,7 @@ TEST_CASE("an illegal move: a located warning, the move kept, no hashes below it
   // Hashes: the root and moves 1..4 have one; move 5, W ff and both
   // variations (B gg, B hh) have none.
   SQLite::Statement hashes(raw,
-                           "SELECT move_number, count(*), count(position_hash) FROM nodes "
+                           "SELECT move_number, count(*), count(position_hash) FROM node_tree "
                            "GROUP BY move_number ORDER BY move_number");
   std::string seen;
   while (hashes.executeStep()) {

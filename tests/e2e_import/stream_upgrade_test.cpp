@@ -10,6 +10,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include "tests/e2e/e2e_support.h"
+#include "tests/e2e/schema_downgrade.h"
 
 namespace ludex::test {
 
@@ -24,8 +25,9 @@ TEST_CASE("an import migrates a version-5 database and stores its games' positio
   const std::string db = dir / "old.db";
   run_ludex_ok({"import", "--db", db, go});
   {
-    // What version 5 wrote: the same, without game_positions.
+    // What version 5 wrote: version 6's layout without game_positions.
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version6(raw);
     raw.exec("DROP TABLE game_positions");
     raw.exec("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
     raw.exec("PRAGMA user_version = 5");

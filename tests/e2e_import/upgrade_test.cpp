@@ -9,6 +9,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include "tests/e2e/e2e_support.h"
+#include "tests/e2e/schema_downgrade.h"
 
 namespace ludex::test {
 
@@ -35,6 +36,7 @@ TEST_CASE("an import hashes the games of a database from schema version 2", "[e2
   // (a version 1 column) never set.
   {
     SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version6(raw);
     raw.exec("DROP INDEX games_by_moves_hash");
     raw.exec("DROP INDEX game_sightings_by_duplicate");
     raw.exec("DROP TABLE game_sightings");

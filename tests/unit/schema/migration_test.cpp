@@ -48,8 +48,10 @@ void make_version1_copy(const std::string& source, const std::string& path) {
     while (info.executeStep()) {
       columns += (columns.empty() ? "" : ", ") + info.getColumn(0).getString();
     }
+    // Version 7 derives what version 1 stored of a node (node_tree).
+    const std::string from = std::string(table) == "nodes" ? "node_tree" : table;
     v1.exec(std::string("INSERT INTO main.") + table + " (" + columns + ") SELECT " + columns +
-            " FROM src." + table);
+            " FROM src." + from);
   }
   v1.exec("DETACH DATABASE src");
 }
@@ -105,6 +107,7 @@ TEST_CASE("a version-1 database with data is migrated in place", "[schema]") {
   CHECK(GameStore(migrated).refresh_moves_hashes() == 0);
   // Stored without positions: no stream to compute, but the mark goes.
   CHECK(GameStore(migrated).refresh_position_streams() == 0);
+  CHECK(GameStore(migrated).refresh_feature_games() == 0);
   Database fresh(current, Database::Mode::kReadOnly);
   // Same schema objects, same rows (swings computed by the migration's SQL
   // equal those GameStore computes), the comment index intact.

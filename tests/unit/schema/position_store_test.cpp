@@ -1,6 +1,7 @@
-// GameStore with positions: one position_events row per change, pieces,
-// evaluation swings, hash versions, clear_file, bulk load and rollback; and
-// the write speed (hidden benchmark).
+// GameStore with positions: each game's stream and its features in
+// feature_games, pieces, evaluation swings, hash versions, clear_file, bulk
+// load and rollback; and the write speed (hidden benchmark).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -12,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/zobrist.h"
+#include "schema/feature_index.h"
 #include "schema/game_store.h"
 #include "schema/position_codes.h"
 #include "tests/unit/schema/position_test_util.h"
@@ -47,6 +49,24 @@ std::vector<std::string> rows(Database& db, const std::string& sql) {
   return out;
 }
 
+// Every (code, board, game) feature_games lists, as "code|board|game", in
+// code, board and game order.
+std::vector<std::string> listed(Database& db) {
+  std::vector<std::string> out;
+  FeatureIndexReader reader(db.handle());
+  for (const std::string& key : rows(db,
+                                     "SELECT DISTINCT code, board FROM feature_games "
+                                     "ORDER BY code, board")) {
+    const std::size_t bar = key.find('|');
+    const std::int64_t code = std::stoll(key.substr(0, bar));
+    const auto board = static_cast<std::int32_t>(std::stol(key.substr(bar + 1)));
+    for (const std::int64_t game : reader.games_with(code, board)) {
+      out.push_back(key + "|" + std::to_string(game));
+    }
+  }
+  return out;
+}
+
 SourceFileInfo file_info(const std::string& path) {
   SourceFileInfo f;
   f.path = path;
@@ -55,7 +75,7 @@ SourceFileInfo file_info(const std::string& path) {
   return f;
 }
 
-TEST_CASE("positions are stored as one row per change", "[schema]") {
+TEST_CASE("a game's features are listed under its id", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
   GameBuilder b(Family::kHex, {"A", "B"});
@@ -66,15 +86,21 @@ TEST_CASE("positions are stored as one row per change", "[schema]") {
   b.unhashed(n3);
   const PositionedGame g = b.build();
   const std::int64_t id = testing::store_positioned(db, "a.sgf", {g})[0];
-  const std::int64_t first = scalar(db, "SELECT first_node_id FROM games");
 
-  auto code = [](const Occupant& o) { return std::to_string(stone_code(Family::kHex, o)); };
-  CHECK(rows(db, "SELECT code, node_id - " + std::to_string(first) + ", subtree_end - " +
-                     std::to_string(first) +
-                     ", added FROM position_events ORDER BY node_id, code") ==
-        std::vector<std::string>{code(stone(0, 0, 1)) + "|0|3|1", code(stone(1, 1, 1)) + "|1|3|1",
-                                 code(stone(0, 0, 1)) + "|2|2|0", code(stone(2, 2, 2)) + "|2|2|1",
-                                 code(stone(3, 3, 2)) + "|3|3|1"});
+  // Every stone ever placed where the position is known: (3, 3) only stands
+  // below the node whose position was not computed. A removal lists nothing.
+  const std::string board = std::to_string(board_key(9, 9));
+  auto entry = [&](const Occupant& o) {
+    return std::to_string(stone_code(Family::kHex, o)) + "|" + board + "|" + std::to_string(id);
+  };
+  std::vector<std::string> expected_features = {entry(stone(0, 0, 1)), entry(stone(1, 1, 1)),
+                                                entry(stone(2, 2, 2))};
+  std::sort(expected_features.begin(), expected_features.end(),
+            [](const std::string& a, const std::string& b) {
+              return std::stoll(a.substr(0, a.find('|'))) < std::stoll(b.substr(0, b.find('|')));
+            });
+  CHECK(listed(db) == expected_features);
+  CHECK(scalar(db, "SELECT count(*) FROM game_positions") == 1);
   CHECK(scalar(db, "SELECT hash_version FROM games WHERE game_id = " + std::to_string(id)) ==
         kPositionHashVersion);
   // Hash 0 ("not computed") is stored as NULL; the others with their bits.
@@ -87,7 +113,10 @@ TEST_CASE("positions are stored as one row per change", "[schema]") {
   const std::vector<std::uint64_t> expected = {g.positions.hashes[0], g.positions.hashes[1],
                                                g.positions.hashes[2], 0};
   CHECK(stored == expected);
-  CHECK(scalar(db, "SELECT count(*) FROM moves WHERE piece_id IS NOT NULL") == 0);
+  // Each node's one placing move stands in its row.
+  CHECK(scalar(db, "SELECT count(*) FROM nodes WHERE kind IS NOT NULL") == 3);
+  CHECK(scalar(db, "SELECT count(*) FROM node_moves") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM moves") == 3);
 }
 
 TEST_CASE("codes pack family, point and colour into three bytes", "[schema]") {
@@ -121,44 +150,86 @@ TEST_CASE("codes pack family, point and colour into three bytes", "[schema]") {
   CHECK(link_inside);
 }
 
-TEST_CASE("a change listed as added and removed in one node cancels out", "[schema]") {
+TEST_CASE("features are what a game ever holds, each listed once", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
   GameBuilder b(Family::kGo, {"A"});
   const NodeIndex root = b.node(kNoNode, {stone(0, 0, 1)});
-  // AE then AB on the same point leaves it as it was; an off-board point
-  // has no code and is skipped.
-  b.node(root, {stone(0, 0, 1), stone(1, 1, 1), stone(300, 1, 1)},
-         {stone(0, 0, 1), stone(2, 2, 2)});
-  testing::store_positioned(db, "a.sgf", {b.build()});
-  CHECK(rows(db, "SELECT code, node_id, added FROM position_events ORDER BY node_id, code") ==
-        std::vector<std::string>{std::to_string(stone_code(Family::kGo, stone(0, 0, 1))) + "|1|1",
-                                 std::to_string(stone_code(Family::kGo, stone(1, 1, 1))) + "|2|1",
-                                 std::to_string(stone_code(Family::kGo, stone(2, 2, 2))) + "|2|0"});
+  // AE then AB on the same point: a stone placed twice, listed once; a
+  // removal lists nothing.
+  b.node(root, {stone(0, 0, 1), stone(1, 1, 1)}, {stone(0, 0, 1), stone(2, 2, 2)});
+  const std::int64_t id = testing::store_positioned(db, "a.sgf", {b.build()})[0];
+  const std::string tail = "|" + std::to_string(board_key(9, 9)) + "|" + std::to_string(id);
+  CHECK(listed(db) ==
+        std::vector<std::string>{std::to_string(stone_code(Family::kGo, stone(0, 0, 1))) + tail,
+                                 std::to_string(stone_code(Family::kGo, stone(1, 1, 1))) + tail});
 }
 
-TEST_CASE("pieces are numbered once and stored on the placing move", "[schema]") {
+TEST_CASE("feature lists grow in chunks and shrink by id ranges", "[schema]") {
+  TempDir dir;
+  Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
+  const std::int64_t code = stone_code(Family::kGo, stone(3, 3, 1));
+  const std::int64_t other = stone_code(Family::kGo, stone(4, 4, 2));
+  const std::int32_t board = board_key(19, 19);
+  std::vector<std::int64_t> expected;
+  {
+    FeatureIndexWriter writer(db.handle());
+    db.handle().exec("BEGIN");
+    // Ids far apart take several bytes each, so that chunks fill.
+    for (std::int64_t id = 1; id <= 3000; ++id) {
+      writer.add(
+          id * 1000, board,
+          id % 3 == 0 ? std::vector<std::int64_t>{code, other} : std::vector<std::int64_t>{code});
+      expected.push_back(id * 1000);
+      if (id % 700 == 0) writer.flush();
+    }
+    writer.flush();
+    db.handle().exec("COMMIT");
+  }
+  FeatureIndexReader reader(db.handle());
+  CHECK(reader.complete());
+  CHECK(reader.games_with(code, board) == expected);
+  CHECK(reader.games_with(code, 0) == expected);
+  CHECK(reader.games_with(code, board_key(9, 9)).empty());
+  CHECK(reader.games_with(other, board).size() == 1000);
+  CHECK(scalar(db, "SELECT count(*) FROM feature_games WHERE code = " + std::to_string(code)) > 1);
+  CHECK(scalar(db, "SELECT max(length(games)) FROM feature_games") <= 4096 + 10);
+  {
+    FeatureIndexWriter writer(db.handle());
+    db.handle().exec("BEGIN");
+    writer.remove(500'000, 2'500'000, board, {code});
+    db.handle().exec("COMMIT");
+  }
+  expected.erase(std::remove_if(expected.begin(), expected.end(),
+                                [](std::int64_t id) { return id >= 500'000 && id <= 2'500'000; }),
+                 expected.end());
+  CHECK(reader.games_with(code, board) == expected);
+  // Another code's list is not touched.
+  CHECK(reader.games_with(other, board).size() == 1000);
+}
+
+TEST_CASE("pieces are numbered once and listed with their colour", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
   GameBuilder b(Family::kBlokus, {"A", "B"});
   const NodeIndex root = b.node(kNoNode, {});
   const NodeIndex n1 = b.node(root, {stone(0, 0, 1), stone(0, 1, 1)});
-  b.piece(n1, "I2");
+  b.piece(n1, "2");
   const NodeIndex n2 = b.node(n1, {stone(5, 5, 2)});
-  b.piece(n2, "I1");
+  b.piece(n2, "1");
   const NodeIndex n3 = b.node(n2, {stone(9, 9, 3)});
-  b.piece(n3, "I1");
+  b.piece(n3, "1");
   testing::store_positioned(db, "a.sgf", {b.build(), b.build()});
   CHECK(rows(db, "SELECT piece_id, name FROM pieces ORDER BY piece_id") ==
-        std::vector<std::string>{"1|I2", "2|I1"});
-  CHECK(rows(db,
-             "SELECT m.node_id, p.name, m.color FROM moves AS m JOIN pieces AS p "
-             "ON p.piece_id = m.piece_id WHERE m.node_id <= 4 ORDER BY m.node_id") ==
-        std::vector<std::string>{"2|I2|1", "3|I1|2", "4|I1|3"});
-  CHECK(scalar(db, "SELECT count(*) FROM position_events WHERE code = " +
-                       std::to_string(piece_code(2, 3))) == 2);
-  CHECK(scalar(db, "SELECT count(*) FROM position_events WHERE code = " +
-                       std::to_string(piece_code(1, 1))) == 2);
+        std::vector<std::string>{"1|2", "2|1"});
+  // Blokus moves keep their colour in their row.
+  CHECK(rows(db, "SELECT node_id, seat, color FROM moves WHERE node_id <= 4 ORDER BY node_id") ==
+        std::vector<std::string>{"2|1|1", "3|2|2", "4|1|3"});
+  FeatureIndexReader reader(db.handle());
+  CHECK(reader.games_with(piece_code(2, 3), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(1, 1), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(2, 2), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(1, 2), 0).empty());
 }
 
 TEST_CASE("evaluations store their swing from the parent's first evaluation", "[schema]") {
@@ -203,23 +274,31 @@ TEST_CASE("clear_file deletes a file's position rows and nothing else", "[schema
   store.add_game(b, games[4].record, games[4].positions);
   store.add_game(a, games[3].record, games[3].positions);
   store.commit();
-  const std::string b_rows =
-      "SELECT e.* FROM position_events AS e JOIN nodes AS n ON n.node_id = e.node_id "
-      "JOIN games AS g ON g.game_id = n.game_id WHERE g.file_id = 2 ORDER BY e.code, e.node_id";
-  const std::vector<std::string> before = rows(db, b_rows);
+  // b's games are 3 and 4.
+  auto of_b = [](const std::vector<std::string>& all) {
+    std::vector<std::string> out;
+    for (const std::string& line : all) {
+      const std::string game = line.substr(line.rfind('|') + 1);
+      if (game == "3" || game == "4") out.push_back(line);
+    }
+    return out;
+  };
+  const std::vector<std::string> before = of_b(listed(db));
   CHECK(before.size() > 20);
-  CHECK(scalar(db, "SELECT count(*) FROM position_events") >
-        static_cast<std::int64_t>(before.size()));
+  CHECK(listed(db).size() > before.size());
+  const std::string b_streams = "SELECT * FROM game_positions WHERE game_id IN (3, 4)";
+  const std::vector<std::string> streams = rows(db, b_streams);
+  CHECK(streams.size() == 2);
 
   store.begin();
   store.clear_file(a);
   store.commit();
-  CHECK(rows(db, b_rows) == before);
-  CHECK(scalar(db, "SELECT count(*) FROM position_events") ==
-        static_cast<std::int64_t>(before.size()));
+  CHECK(listed(db) == before);
+  CHECK(rows(db, b_streams) == streams);
+  CHECK(scalar(db, "SELECT count(*) FROM game_positions") == 2);
   CHECK(scalar(db,
-               "SELECT count(*) FROM position_events AS e WHERE NOT EXISTS "
-               "(SELECT 1 FROM nodes AS n WHERE n.node_id = e.node_id)") == 0);
+               "SELECT count(*) FROM node_moves AS m WHERE NOT EXISTS "
+               "(SELECT 1 FROM nodes AS n WHERE n.node_id = m.node_id)") == 0);
   SQLite::Statement fk(db.handle(), "PRAGMA foreign_key_check");
   CHECK_FALSE(fk.executeStep());
   // Pieces stay numbered for the next import.
@@ -295,7 +374,8 @@ TEST_CASE("rollback forgets the pieces and position rows of the batch", "[schema
   store.add_game(f, g.record, g.positions);
   store.commit();
   CHECK(rows(db, "SELECT * FROM pieces") == std::vector<std::string>{"1|L4"});
-  CHECK(scalar(db, "SELECT count(*) FROM position_events") == 2);
+  // Its stone and its piece.
+  CHECK(listed(db).size() == 2);
 }
 
 // Write speed with positions: synthetic go-like games, 250 nodes on one
@@ -350,9 +430,9 @@ TEST_CASE("write speed with positions", "[.][bench]") {
   const double write_cpu = static_cast<double>(cpu_stored - cpu_start) / CLOCKS_PER_SEC;
   const double finish_s = std::chrono::duration<double>(finished - stored).count();
   const double nodes = static_cast<double>(kGames) * kNodes;
-  const std::int64_t events = scalar(db, "SELECT count(*) FROM position_events");
+  const std::int64_t events = scalar(db, "SELECT count(*) FROM feature_games");
   db.handle().exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  std::cout << "stored " << nodes << " nodes, " << events << " position rows in " << write_s
+  std::cout << "stored " << nodes << " nodes, " << events << " feature_games rows in " << write_s
             << " s: " << nodes / write_s << " nodes/s (" << nodes / write_cpu
             << " per CPU second); finish_bulk_load " << finish_s << " s; "
             << "file " << std::filesystem::file_size(dir.file("bench.ludex")) / nodes

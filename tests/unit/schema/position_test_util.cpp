@@ -53,7 +53,10 @@ GameBuilder::GameBuilder(Family family, std::vector<std::string> players, std::i
   GameRecord& g = game_.record;
   g.family = family;
   g.dialect = "sgf";
-  g.columns = family == Family::kBlokus ? 14 : 9;
+  // Blokus: the classic board and piece set, so that the game's stream
+  // (which names pieces by their place in the set) holds its pieces.
+  if (family == Family::kBlokus) g.variant = "Blokus";
+  g.columns = family == Family::kBlokus ? 20 : 9;
   g.rows = g.columns;
   for (std::size_t i = 0; i < players.size(); ++i) {
     g.players.push_back(SeatPlayer{static_cast<std::int8_t>(i + 1), players[i]});
@@ -167,7 +170,9 @@ PositionedGame random_game(Family family, std::mt19937& rng, int nodes,
   if (b >= a) ++b;
   GameBuilder builder(family, {player_pool[a], player_pool[b]}, static_cast<std::int8_t>(pick(3)));
   const int colors = family == Family::kBlokus ? 4 : 2;
-  static const char* const kPieces[] = {"I1", "I2", "V3", "L4", "T4", "X", "F", "W"};
+  // Names of the classic set (Pentobi's: "1" and "2" are the monomino and
+  // the domino).
+  static const char* const kPieces[] = {"1", "2", "V3", "L4", "T4", "X", "F", "W"};
 
   std::vector<TestPosition> state;  // per NodeIndex
   std::vector<int> depth;
@@ -466,7 +471,10 @@ NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter)
       const Move& m = data.moves.front();
       std::vector<Point> points(m.points.begin(), m.points.end());
       std::sort(points.begin(), points.end());
-      const std::string piece = m.kind == MoveKind::kPlace ? pg.positions.deltas[c].piece : "";
+      // The piece the positions identified; none where they stop.
+      const std::string piece = m.kind == MoveKind::kPlace && pg.positions.hashes[c] != 0
+                                    ? pg.positions.deltas[c].piece
+                                    : "";
       const Key key{m.seat, m.color, m.kind, points, piece};
       Continuation& cont = moves[key];
       cont.seat = m.seat;

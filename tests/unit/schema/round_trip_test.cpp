@@ -9,6 +9,7 @@
 
 #include "schema/game_loader.h"
 #include "schema/game_store.h"
+#include "schema/node_shape.h"
 #include "tests/unit/schema/schema_test_util.h"
 
 namespace ludex {
@@ -76,7 +77,7 @@ TEST_CASE("NaN evaluations are stored as NULL and load as NaN", "[schema]") {
   CHECK(std::isnan(loaded.record.tree.data(0).evaluations[0].value));
 }
 
-TEST_CASE("node rows carry pre-order ids, depth, move number and main line", "[schema]") {
+TEST_CASE("node rows carry pre-order ids and subtree ends; the views derive the rest", "[schema]") {
   TempDir dir;
   Database db(dir.file("games.ludex"), Database::Mode::kReadWrite);
   // Game 1 (bare) takes node 1, so the twixt game's nodes start at 2.
@@ -86,7 +87,7 @@ TEST_CASE("node rows carry pre-order ids, depth, move number and main line", "[s
   // n3 carries the main flag, so the main line is root n1 n3 n4.
   SQLite::Statement st(db.handle(),
                        "SELECT n.node_id, n.parent_id, n.depth, n.move_number, n.subtree_end, "
-                       "n.main_line, n.main_flag, o.pre, o.post FROM nodes AS n "
+                       "n.main_line, n.main_flag, o.pre, o.post FROM node_tree AS n "
                        "JOIN node_order AS o ON o.node_id = n.node_id "
                        "WHERE n.game_id = 2 ORDER BY n.node_id");
   struct Row {
@@ -115,6 +116,19 @@ TEST_CASE("node rows carry pre-order ids, depth, move number and main line", "[s
   CHECK(k == expected.size());
   CHECK(db.handle().execAndGet("SELECT main_line_moves FROM games WHERE game_id = 2").getInt() ==
         3);
+  // NodeShapeReader derives the same from one range read.
+  NodeShapeReader shapes(db.handle());
+  const NodeShape* shape = shapes.read(2);
+  REQUIRE(shape != nullptr);
+  REQUIRE(shape->size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO("node " << expected[i].id);
+    CHECK(shape->parent[i] == (expected[i].parent == 0 ? -1 : expected[i].parent - 2));
+    CHECK(shape->depth[i] == expected[i].depth);
+    CHECK(shape->move_number[i] == expected[i].move_number);
+    CHECK(shape->subtree_end[i] == expected[i].end);
+    CHECK(shape->main_line[i] == expected[i].main_line);
+  }
 
   // "Ancestor of" is a range test: the descendants of n1 (id 3) are ids 4..7.
   CHECK(db.handle()
@@ -154,7 +168,11 @@ TEST_CASE("a million-deep line stores and loads without recursion", "[schema]") 
     g.tree.add_move(at, m);
   }
   testing::store_games(db, "deep.sgf", {g});
-  CHECK(db.handle().execAndGet("SELECT max(depth) FROM nodes").getInt() == kDepth);
+  NodeShapeReader shapes(db.handle());
+  const NodeShape* shape = shapes.read(1);
+  REQUIRE(shape != nullptr);
+  CHECK(shape->depth.back() == kDepth);
+  CHECK(shape->move_number.back() == kDepth);
   CHECK(db.handle().execAndGet("SELECT subtree_end FROM nodes WHERE node_id = 1").getInt() ==
         kDepth + 1);
   GameLoader loader(db);

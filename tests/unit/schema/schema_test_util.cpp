@@ -253,14 +253,14 @@ std::string dump_tables(Database& db) {
       "SELECT * FROM games ORDER BY game_id",
       "SELECT * FROM game_players ORDER BY game_id, seat, player_id",
       "SELECT * FROM nodes ORDER BY node_id",
-      "SELECT * FROM moves ORDER BY node_id, ordinal",
+      "SELECT * FROM node_moves ORDER BY node_id, ordinal",
       "SELECT * FROM evaluations ORDER BY node_id, ordinal",
       "SELECT * FROM comments ORDER BY node_id",
       "SELECT * FROM properties ORDER BY node_id, ordinal",
       "SELECT * FROM import_errors ORDER BY error_id",
       "SELECT * FROM pieces ORDER BY piece_id",
-      "SELECT * FROM position_events ORDER BY code, node_id",
       "SELECT * FROM game_positions ORDER BY game_id",
+      "SELECT * FROM feature_games ORDER BY code, board, first_game",
   };
   std::ostringstream out;
   for (const char* sql : kQueries) {

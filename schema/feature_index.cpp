@@ -1,0 +1,415 @@
+#include "schema/feature_index.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/position_codes.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+constexpr const char* kPendingKey = "feature_games_pending";
+
+// A key's last chunk takes a batch's ids while it is shorter than this;
+// past it a batch starts a new chunk. Small enough that appending rewrites
+// little, large enough that the per-row overhead (about 15 bytes) stays
+// under a tenth of the list.
+constexpr std::size_t kAppendBelowBytes = 256;
+constexpr std::size_t kMaxChunkBytes = 4096;
+
+// code (23 bits) and board (20 bits) in one map key.
+std::int64_t pack_key(std::int64_t code, std::int32_t board) {
+  return (code << 20) | static_cast<std::int64_t>(board);
+}
+
+void put_varint(std::string& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+// Decodes a chunk's ids onto *ids. False for bytes that do not decode or
+// ids that do not grow.
+bool decode_chunk(std::string_view bytes, std::int64_t first_game, std::vector<std::int64_t>* ids) {
+  std::int64_t id = first_game;
+  std::size_t at = 0;
+  bool first = true;
+  while (at < bytes.size()) {
+    std::uint64_t v = 0;
+    int shift = 0;
+    while (true) {
+      if (at >= bytes.size() || shift > 56) return false;
+      const auto b = static_cast<unsigned char>(bytes[at++]);
+      v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+      if ((b & 0x80) == 0) break;
+      shift += 7;
+    }
+    if (!first && v == 0) return false;
+    id += static_cast<std::int64_t>(v);
+    ids->push_back(id);
+    first = false;
+  }
+  return true;
+}
+
+std::string_view column_view(const SQLite::Column& c) {
+  const void* data = c.getBlob();
+  const int n = c.getBytes();
+  if (data == nullptr || n <= 0) return {};
+  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
+}
+
+[[noreturn]] void corrupt_chunk(std::int64_t code, std::int64_t first_game) {
+  throw std::runtime_error("corrupt database: feature_games chunk of code " + std::to_string(code) +
+                           " from game " + std::to_string(first_game) + " does not decode");
+}
+
+void add_piece_code(std::vector<std::int64_t>* codes, const PieceIds& piece_ids,
+                    const std::string& name, std::int8_t color) {
+  if (name.empty() || !piece_ids) return;
+  const std::int64_t code = piece_code(piece_ids(name), color);
+  if (code != kNoCode) codes->push_back(code);
+}
+
+void sort_unique(std::vector<std::int64_t>* codes) {
+  std::sort(codes->begin(), codes->end());
+  codes->erase(std::unique(codes->begin(), codes->end()), codes->end());
+}
+
+}  // namespace
+
+std::int32_t board_key(std::int32_t columns, std::int32_t rows) {
+  if (columns <= 0 || rows <= 0 || columns >= 1024 || rows >= 1024) return 0;
+  return (columns << 10) | rows;
+}
+
+std::vector<std::int64_t> feature_codes(Family family, const std::vector<PositionDelta>& deltas,
+                                        const std::vector<std::uint64_t>& hashes,
+                                        const PieceIds& piece_ids) {
+  std::vector<std::int64_t> codes;
+  for (std::size_t i = 0; i < deltas.size() && i < hashes.size(); ++i) {
+    if (hashes[i] == 0) continue;
+    const PositionDelta& d = deltas[i];
+    for (const Occupant& o : d.placed) {
+      const std::int64_t code = stone_code(family, o);
+      if (code != kNoCode) codes.push_back(code);
+    }
+    for (const TwixtLink& l : d.links_added) {
+      const std::int64_t code = link_code(l);
+      if (code != kNoCode) codes.push_back(code);
+    }
+    if (!d.piece.empty() && !d.placed.empty()) {
+      add_piece_code(&codes, piece_ids, d.piece, d.placed.front().color);
+    }
+  }
+  sort_unique(&codes);
+  return codes;
+}
+
+bool stream_feature_codes(Family family, std::string_view stream, const StreamBoard& board,
+                          const PieceIds& piece_ids, std::vector<std::int64_t>* codes,
+                          std::string* error) {
+  codes->clear();
+  PositionStreamReader reader(stream, board);
+  StreamNode node;
+  while (reader.next(&node)) {
+    if (node.stopped) continue;
+    for (const Occupant& o : node.placed) {
+      const std::int64_t code = stone_code(family, o);
+      if (code != kNoCode) codes->push_back(code);
+    }
+    for (const TwixtLink& l : node.links_added) {
+      const std::int64_t code = link_code(l);
+      if (code != kNoCode) codes->push_back(code);
+    }
+    if (node.piece >= 0 && static_cast<std::size_t>(node.piece) < board.pieces.size() &&
+        !node.placed.empty()) {
+      add_piece_code(codes, piece_ids, board.pieces[static_cast<std::size_t>(node.piece)],
+                     node.placed.front().color);
+    }
+  }
+  if (!reader.error().empty()) {
+    *error = reader.error();
+    return false;
+  }
+  sort_unique(codes);
+  return true;
+}
+
+struct FeatureIndexWriter::Impl {
+  explicit Impl(SQLite::Database& db)
+      : last_chunk(db,
+                   "SELECT first_game, last_game, games FROM feature_games "
+                   "WHERE code = ?1 AND board = ?2 ORDER BY first_game DESC LIMIT 1"),
+        insert(db,
+               "INSERT INTO feature_games (code, board, first_game, last_game, games) "
+               "VALUES (?1, ?2, ?3, ?4, ?5)"),
+        extend(db,
+               "UPDATE feature_games SET last_game = ?4, games = ?5 "
+               "WHERE code = ?1 AND board = ?2 AND first_game = ?3"),
+        overlapping(db,
+                    "SELECT first_game, last_game, games FROM feature_games "
+                    "WHERE code = ?1 AND board = ?2 AND first_game <= ?4 AND last_game >= ?3"),
+        erase(db, "DELETE FROM feature_games WHERE code = ?1 AND board = ?2 AND first_game = ?3") {}
+
+  void write(std::int64_t code, std::int32_t board, const std::vector<std::int64_t>& ids);
+  void put_chunk(std::int64_t code, std::int32_t board, const std::vector<std::int64_t>& ids,
+                 std::size_t begin, std::size_t end);
+
+  SQLite::Statement last_chunk, insert, extend, overlapping, erase;
+  // pack_key(code, board) -> queued game ids, ascending; vectors kept (and
+  // cleared) between batches to reuse their memory.
+  std::unordered_map<std::int64_t, std::vector<std::int64_t>> pending;
+  std::size_t pending_ids = 0;
+  std::vector<std::int64_t> keys;
+  std::string bytes;
+  std::vector<std::int64_t> ids;
+};
+
+void FeatureIndexWriter::Impl::put_chunk(std::int64_t code, std::int32_t board,
+                                         const std::vector<std::int64_t>& list, std::size_t begin,
+                                         std::size_t end) {
+  // Splits at kMaxChunkBytes.
+  while (begin < end) {
+    bytes.clear();
+    const std::int64_t first = list[begin];
+    std::int64_t previous = first;
+    std::size_t i = begin;
+    for (; i < end && bytes.size() < kMaxChunkBytes; ++i) {
+      put_varint(bytes, static_cast<std::uint64_t>(list[i] - previous));
+      previous = list[i];
+    }
+    ResetOnExit reset(insert);
+    insert.bind(1, code);
+    insert.bind(2, board);
+    insert.bind(3, first);
+    insert.bind(4, previous);
+    insert.bindNoCopy(5, bytes.data(), static_cast<int>(bytes.size()));
+    insert.exec();
+    begin = i;
+  }
+}
+
+void FeatureIndexWriter::Impl::write(std::int64_t code, std::int32_t board,
+                                     const std::vector<std::int64_t>& list) {
+  std::int64_t first = 0;
+  std::int64_t last = 0;
+  std::string old;
+  {
+    ResetOnExit reset(last_chunk);
+    last_chunk.bind(1, code);
+    last_chunk.bind(2, board);
+    if (last_chunk.executeStep()) {
+      first = last_chunk.getColumn(0).getInt64();
+      last = last_chunk.getColumn(1).getInt64();
+      old = std::string(column_view(last_chunk.getColumn(2)));
+    }
+  }
+  if (!old.empty() && old.size() < kAppendBelowBytes && last < list.front()) {
+    // The ids continue the chunk's differences from its last id.
+    std::int64_t previous = last;
+    std::size_t i = 0;
+    for (; i < list.size() && old.size() < kMaxChunkBytes; ++i) {
+      put_varint(old, static_cast<std::uint64_t>(list[i] - previous));
+      previous = list[i];
+    }
+    {
+      ResetOnExit reset(extend);
+      extend.bind(1, code);
+      extend.bind(2, board);
+      extend.bind(3, first);
+      extend.bind(4, previous);
+      extend.bindNoCopy(5, old.data(), static_cast<int>(old.size()));
+      extend.exec();
+    }
+    put_chunk(code, board, list, i, list.size());
+    return;
+  }
+  put_chunk(code, board, list, 0, list.size());
+}
+
+FeatureIndexWriter::FeatureIndexWriter(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
+
+FeatureIndexWriter::~FeatureIndexWriter() = default;
+
+void FeatureIndexWriter::add(std::int64_t game_id, std::int32_t board,
+                             const std::vector<std::int64_t>& codes) {
+  for (const std::int64_t code : codes) impl_->pending[pack_key(code, board)].push_back(game_id);
+  impl_->pending_ids += codes.size();
+}
+
+void FeatureIndexWriter::flush() {
+  Impl& s = *impl_;
+  if (s.pending_ids == 0) return;
+  s.keys.clear();
+  for (const auto& [key, list] : s.pending) {
+    if (!list.empty()) s.keys.push_back(key);
+  }
+  // Key order: each key's rows are one B-tree neighbourhood.
+  std::sort(s.keys.begin(), s.keys.end());
+  for (const std::int64_t key : s.keys) {
+    std::vector<std::int64_t>& list = s.pending[key];
+    s.write(key >> 20, static_cast<std::int32_t>(key & 0xFFFFF), list);
+    list.clear();
+  }
+  s.pending_ids = 0;
+}
+
+void FeatureIndexWriter::discard() {
+  for (auto& [key, list] : impl_->pending) list.clear();
+  impl_->pending_ids = 0;
+}
+
+void FeatureIndexWriter::remove(std::int64_t first_game, std::int64_t last_game, std::int32_t board,
+                                const std::vector<std::int64_t>& codes) {
+  Impl& s = *impl_;
+  struct Chunk {
+    std::int64_t first;
+    std::vector<std::int64_t> ids;
+  };
+  std::vector<Chunk> chunks;
+  for (const std::int64_t code : codes) {
+    chunks.clear();
+    {
+      ResetOnExit reset(s.overlapping);
+      s.overlapping.bind(1, code);
+      s.overlapping.bind(2, board);
+      s.overlapping.bind(3, first_game);
+      s.overlapping.bind(4, last_game);
+      while (s.overlapping.executeStep()) {
+        Chunk c;
+        c.first = s.overlapping.getColumn(0).getInt64();
+        if (!decode_chunk(column_view(s.overlapping.getColumn(2)), c.first, &c.ids)) {
+          corrupt_chunk(code, c.first);
+        }
+        chunks.push_back(std::move(c));
+      }
+    }
+    for (Chunk& c : chunks) {
+      const auto kept = std::remove_if(c.ids.begin(), c.ids.end(), [&](std::int64_t id) {
+        return id >= first_game && id <= last_game;
+      });
+      if (kept == c.ids.end()) continue;
+      c.ids.erase(kept, c.ids.end());
+      {
+        ResetOnExit reset(s.erase);
+        s.erase.bind(1, code);
+        s.erase.bind(2, board);
+        s.erase.bind(3, c.first);
+        s.erase.exec();
+      }
+      s.put_chunk(code, board, c.ids, 0, c.ids.size());
+    }
+  }
+}
+
+struct FeatureIndexReader::Impl {
+  explicit Impl(SQLite::Database& db)
+      : pending(db, "SELECT 1 FROM meta WHERE key = ?1"),
+        one_board(db,
+                  "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
+                  "AND board = ?2 ORDER BY first_game"),
+        every_board(db,
+                    "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
+                    "ORDER BY board, first_game"),
+        range(db,
+              "SELECT code, board, first_game, games FROM feature_games "
+              "WHERE code >= ?1 AND code < ?2 ORDER BY code, board, first_game") {}
+  SQLite::Statement pending, one_board, every_board, range;
+};
+
+FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
+
+FeatureIndexReader::~FeatureIndexReader() = default;
+
+bool FeatureIndexReader::complete() {
+  ResetOnExit reset(impl_->pending);
+  impl_->pending.bind(1, kPendingKey);
+  return !impl_->pending.executeStep();
+}
+
+std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std::int32_t board) {
+  SQLite::Statement& st = board != 0 ? impl_->one_board : impl_->every_board;
+  ResetOnExit reset(st);
+  st.bind(1, code);
+  if (board != 0) st.bind(2, board);
+  std::vector<std::int64_t> ids;
+  // Each board's ids ascend; several boards' lists need a merge.
+  bool several_boards = false;
+  std::int64_t first_board = -1;
+  while (st.executeStep()) {
+    const std::int64_t first = st.getColumn(0).getInt64();
+    const std::int64_t b = st.getColumn(2).getInt64();
+    if (first_board < 0) first_board = b;
+    if (b != first_board) several_boards = true;
+    if (!decode_chunk(column_view(st.getColumn(1)), first, &ids)) corrupt_chunk(code, first);
+  }
+  if (several_boards) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  }
+  return ids;
+}
+
+void FeatureIndexReader::scan(
+    std::int64_t first_code, std::int64_t last_code, std::int32_t board,
+    const std::function<void(std::int64_t code, std::int64_t game_id)>& visit) {
+  SQLite::Statement& st = impl_->range;
+  ResetOnExit reset(st);
+  st.bind(1, first_code);
+  st.bind(2, last_code);
+  std::vector<std::int64_t> ids;
+  while (st.executeStep()) {
+    if (board != 0 && st.getColumn(1).getInt() != board) continue;
+    const std::int64_t code = st.getColumn(0).getInt64();
+    const std::int64_t first = st.getColumn(2).getInt64();
+    ids.clear();
+    if (!decode_chunk(column_view(st.getColumn(3)), first, &ids)) corrupt_chunk(code, first);
+    for (const std::int64_t id : ids) visit(code, id);
+  }
+}
+
+std::unordered_map<std::int64_t, std::string> occupancy_from_features(FeatureIndexReader& reader,
+                                                                      Family family,
+                                                                      std::int32_t columns,
+                                                                      std::int32_t rows) {
+  std::unordered_map<std::int64_t, std::string> out;
+  if (columns <= 0 || rows <= 0) return out;
+  const int colors = color_count(family);
+  const std::size_t points = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
+  const std::size_t bytes = (points + 7) / 8;
+  const std::size_t size = bytes * static_cast<std::size_t>(colors);
+  const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = code_ranges(family);
+  if (ranges.empty()) return out;
+  // The first range holds the family's stones.
+  std::string* bitmap = nullptr;
+  std::int64_t bitmap_game = -1;
+  reader.scan(ranges.front().first, ranges.front().second, board_key(columns, rows),
+              [&](std::int64_t code, std::int64_t game) {
+                Family f = Family::kOther;
+                Occupant o;
+                if (!decode_stone_code(code, &f, &o) || o.color < 1 || o.color > colors ||
+                    o.point.x >= columns || o.point.y >= rows) {
+                  return;
+                }
+                if (game != bitmap_game) {
+                  std::string& b = out[game];
+                  if (b.empty()) b.assign(size, '\0');
+                  bitmap = &b;
+                  bitmap_game = game;
+                }
+                const std::size_t at =
+                    static_cast<std::size_t>(o.point.y) * static_cast<std::size_t>(columns) +
+                    static_cast<std::size_t>(o.point.x);
+                (*bitmap)[static_cast<std::size_t>(o.color - 1) * bytes + at / 8] |=
+                    static_cast<char>(1u << (at % 8));
+              });
+  return out;
+}
+
+}  // namespace ludex

@@ -1,0 +1,126 @@
+// feature_games (schema version 7): for every feature a position can hold
+// (a stone of a colour on a point, a Twixt link, a Blokus piece of a colour;
+// the codes of schema/position_codes.h) and every board size, the ids of the
+// games in which the feature stands at some node. A position search takes
+// the games that hold every feature its conditions require from here, and
+// replays only those (docs/queries.md, "How a position search runs"); a
+// pattern search builds each game's occupancy bitmaps from it. For code in
+// schema/ only.
+//
+// Storage: rows (code, board, first_game, last_game, games) WITHOUT ROWID;
+// `games` lists the ids of one chunk, ascending, as unsigned LEB128 varints
+// of the differences (the first from first_game, so 0). A key's chunks hold
+// disjoint, increasing ranges of game ids. docs/schema.md ("feature_games")
+// describes the layout and why.
+//
+// Thread-safety: none; one thread per Database.
+#ifndef LUDEX_SCHEMA_FEATURE_INDEX_H_
+#define LUDEX_SCHEMA_FEATURE_INDEX_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+
+#include "core/game.h"
+#include "games/position.h"
+#include "games/position_stream.h"
+
+namespace ludex {
+
+// The board part of a key: columns << 10 | rows (a side is at most 702).
+// 0 for a game without a known size.
+std::int32_t board_key(std::int32_t columns, std::int32_t rows);
+
+// Blokus piece name -> pieces.piece_id (creating the row when needed).
+using PieceIds = std::function<std::int64_t(const std::string& name)>;
+
+// The features a game's positions ever hold, sorted and unique: every
+// occupant placed, Twixt link added and Blokus piece placed (with the colour
+// of its cells) at a node whose position was computed (hashes[i] != 0).
+// Requires deltas and hashes parallel, indexed by NodeIndex.
+std::vector<std::int64_t> feature_codes(Family family, const std::vector<PositionDelta>& deltas,
+                                        const std::vector<std::uint64_t>& hashes,
+                                        const PieceIds& piece_ids);
+
+// The same, read from a game's stored position stream. False, with *error,
+// for a stream that does not read.
+bool stream_feature_codes(Family family, std::string_view stream, const StreamBoard& board,
+                          const PieceIds& piece_ids, std::vector<std::int64_t>* codes,
+                          std::string* error);
+
+// Writes and deletes rows of feature_games. Statements are prepared once.
+class FeatureIndexWriter {
+ public:
+  explicit FeatureIndexWriter(SQLite::Database& db);
+  ~FeatureIndexWriter();
+  FeatureIndexWriter(const FeatureIndexWriter&) = delete;
+  FeatureIndexWriter& operator=(const FeatureIndexWriter&) = delete;
+
+  // Queues "game_id holds each of codes" on board. Requires game ids
+  // larger than every id stored or queued before (GameStore hands them out
+  // in increasing order).
+  void add(std::int64_t game_id, std::int32_t board, const std::vector<std::int64_t>& codes);
+  // Writes the queued ids: each key's ids go to the end of its last chunk
+  // while that chunk stays small, else into a new chunk. Requires an open
+  // transaction.
+  void flush();
+  // Forgets the queued ids (after a rollback).
+  void discard();
+  // Deletes the games first..last from the lists of `codes` on board (the
+  // features those games hold; other ids of the chunks stay). Requires an
+  // open transaction and nothing queued for those games.
+  void remove(std::int64_t first_game, std::int64_t last_game, std::int32_t board,
+              const std::vector<std::int64_t>& codes);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Reads feature_games.
+class FeatureIndexReader {
+ public:
+  explicit FeatureIndexReader(SQLite::Database& db);
+  ~FeatureIndexReader();
+  FeatureIndexReader(const FeatureIndexReader&) = delete;
+  FeatureIndexReader& operator=(const FeatureIndexReader&) = delete;
+
+  // False while a migrated database waits for its feature_games to be
+  // filled (meta 'feature_games_pending'): the lists are then incomplete
+  // and must not rule any game out.
+  bool complete();
+  // The games (ascending ids) on `board` (0 = every board) that hold the
+  // feature `code` at some node. Throws std::runtime_error for a chunk that
+  // does not decode (a corrupt database).
+  std::vector<std::int64_t> games_with(std::int64_t code, std::int32_t board);
+  // Calls visit(code, game_id) for every id listed under the codes
+  // first_code <= code < last_code on board (0 = every board), in key
+  // order. Throws as games_with.
+  void scan(std::int64_t first_code, std::int64_t last_code, std::int32_t board,
+            const std::function<void(std::int64_t code, std::int64_t game_id)>& visit);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The occupancy bitmaps of every game of `family` on a board of columns x
+// rows that feature_games lists, built from its stone codes: game id ->
+// bitmap, in games/position_stream.h's layout for color_count(family)
+// colours (a board of fewer colours, such as a two-colour Blokus variant,
+// reads the first ones: the layout is colour by colour). A game that never
+// holds a stone is absent.
+std::unordered_map<std::int64_t, std::string> occupancy_from_features(FeatureIndexReader& reader,
+                                                                      Family family,
+                                                                      std::int32_t columns,
+                                                                      std::int32_t rows);
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_FEATURE_INDEX_H_

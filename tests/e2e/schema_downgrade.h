@@ -1,0 +1,79 @@
+// Turning a database written by this ludex back into what schema version 6
+// wrote, for the tests of the migrations: nodes with game_id, parent_id,
+// depth and move_number, a moves table (with piece_id), position_events,
+// game_positions with its occupancy column, no feature_games. The rows are
+// derived with the version-7 views; position_events is left empty (the
+// migration to version 7 drops it unread). Tests that go further back start
+// from here.
+#ifndef LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
+#define LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
+
+#include <SQLiteCpp/Database.h>
+
+namespace ludex::test {
+
+inline void downgrade_to_version6(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    CREATE TABLE nodes_v6 (
+      node_id       INTEGER PRIMARY KEY,
+      game_id       INTEGER NOT NULL REFERENCES games (game_id),
+      parent_id     INTEGER REFERENCES nodes (node_id),
+      depth         INTEGER NOT NULL,
+      move_number   INTEGER NOT NULL,
+      subtree_end   INTEGER NOT NULL,
+      main_line     INTEGER NOT NULL,
+      main_flag     INTEGER NOT NULL,
+      position_hash INTEGER
+    );
+    INSERT INTO nodes_v6 SELECT node_id, game_id, parent_id, depth, move_number, subtree_end,
+      main_line, main_flag, position_hash FROM node_tree ORDER BY node_id;
+    CREATE TABLE moves_v6 (
+      node_id     INTEGER NOT NULL REFERENCES nodes (node_id),
+      ordinal     INTEGER NOT NULL,
+      seat        INTEGER NOT NULL,
+      color       INTEGER NOT NULL,
+      kind        INTEGER NOT NULL,
+      draw_offer  INTEGER NOT NULL,
+      autolink    INTEGER NOT NULL,
+      points      BLOB,
+      links       BLOB,
+      prop_id     TEXT,
+      prop_values,
+      piece_id    INTEGER REFERENCES pieces (piece_id),
+      PRIMARY KEY (node_id, ordinal)
+    ) WITHOUT ROWID;
+    INSERT INTO moves_v6 SELECT node_id, ordinal, seat, color, kind, draw_offer, autolink,
+      points, links, prop_id, prop_values, NULL FROM moves ORDER BY node_id, ordinal;
+    DROP VIEW node_order;
+    DROP VIEW node_tree;
+    DROP VIEW moves;
+    DROP TABLE node_moves;
+    DROP TABLE nodes;
+    DROP TABLE feature_games;
+    DROP INDEX IF EXISTS games_by_first_node;
+    ALTER TABLE nodes_v6 RENAME TO nodes;
+    ALTER TABLE moves_v6 RENAME TO moves;
+    CREATE INDEX nodes_by_hash ON nodes (position_hash) WHERE position_hash IS NOT NULL;
+    CREATE VIEW node_order (node_id, game_id, pre, post) AS
+      SELECT n.node_id, n.game_id, n.node_id - g.first_node_id,
+             n.subtree_end - g.first_node_id - n.depth
+      FROM nodes AS n JOIN games AS g ON g.game_id = n.game_id;
+    CREATE TABLE position_events (
+      code        INTEGER NOT NULL,
+      node_id     INTEGER NOT NULL REFERENCES nodes (node_id),
+      subtree_end INTEGER NOT NULL,
+      added       INTEGER NOT NULL,
+      PRIMARY KEY (code, node_id)
+    ) WITHOUT ROWID;
+    ALTER TABLE game_positions ADD COLUMN occupancy BLOB NOT NULL DEFAULT x'';
+    DELETE FROM meta WHERE key = 'feature_games_pending';
+    UPDATE meta SET value = '6' WHERE key = 'schema_version';
+    PRAGMA user_version = 6;
+    COMMIT;
+  )sql");
+}
+
+}  // namespace ludex::test
+
+#endif  // LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
