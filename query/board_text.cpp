@@ -287,6 +287,9 @@ void write_position_text(std::ostream& out, std::int64_t game_id, const Position
   out << " " << v.columns << "x" << v.rows << (v.torus ? " torus (the edges wrap)" : "")
       << ", after move " << v.move_number << " of " << v.main_line_moves << ", position "
       << position_view_hash_text(v.hash) << "\n";
+  if (!v.file.empty()) {
+    out << "file: " << printable(v.file) << ", game index " << v.game_index << "\n";
+  }
   write_colour_lines(out, v, color);
   if (!v.result.empty()) out << "result: " << printable(v.result) << "\n";
   if (!v.moves.empty() || !v.setups.empty()) {

@@ -1,8 +1,8 @@
 // The readable view of a position that `ludex show` prints on a terminal:
-// a header (the game, each colour's player and counts, the result), the
-// main line's moves up to the position as a numbered list in the family's
-// notation, and a diagram of the board drawn as players of the family draw
-// it, the last move marked:
+// a header (the game, its source file and index in it, each colour's player
+// and counts, the result), the main line's moves up to the position as a
+// numbered list in the family's notation, and a diagram of the board drawn
+// as players of the family draw it, the last move marked:
 //  * go: columns A-T without I and rows counted from the bottom on all four
 //    sides (SGF letters past 25 columns), X = B and O = W, star points '+';
 //  * hex: the rhombus, each row half a cell further right, B's edges (top

@@ -172,6 +172,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.columns = game.columns;
   view.rows = game.rows;
   view.torus = game.family == Family::kGo && go_variant_of(game).torus;
+  view.game_index = game.game_index;
   view.players = game.players;
   view.result = game.result;
   for (const NodeIndex node : line) {
@@ -266,7 +267,9 @@ std::optional<Result<PositionView>> view_stored_position(Database& db, std::int6
   GameLoader loader(db);
   const std::optional<LoadedGame> loaded = loader.load(game_id);
   if (!loaded) return std::nullopt;
-  return view_position(loaded->record, moves);
+  Result<PositionView> view = view_position(loaded->record, moves);
+  if (view) view->file = loaded->file;
+  return view;
 }
 
 }  // namespace ludex

@@ -37,6 +37,12 @@ struct PositionView {
   std::int32_t columns = 0;
   std::int32_t rows = 0;
   bool torus = false;  // Go: Little Golem's toroidal board, whose edges wrap
+  // Where the game was read from: its source file's path as recorded
+  // (ARCHIVE//MEMBER for a member of an archive; empty for a game that was
+  // not loaded from a database) and its index in that file, from 0 (as
+  // `ludex query` names them: "file", "game_index").
+  std::string file;
+  std::int32_t game_index = 0;
   // Moves from the root to the node shown, counted as nodes.move_number and
   // games.main_line_moves count them: nodes carrying a move, that node
   // included (a node holding two moves, as `;B[tt]W[tt]`, counts once).

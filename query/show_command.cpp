@@ -1,10 +1,12 @@
 // ludex show --db DB --game ID [--move N] [--json] [--color WHEN | --no-color]
 //
 // The position of a stored game after N moves of its main line (default: at
-// its end). As text (query/board_text.h): the players and counts per
-// colour (Go: also the stones each seat captured on the main line up to
+// its end). As text (query/board_text.h): the source file (ARCHIVE//MEMBER
+// for an archive member) and the game's index in it, the players and counts
+// per colour (Go: also the stones each seat captured on the main line up to
 // that move), the moves up to the position and a diagram of the board with
 // the last move marked, in colour when stdout is a terminal. As JSON: the
+// source file and game index (named as `ludex query --json` names them), the
 // occupants and Twixt links in the family's notation, the counts, the
 // position hash (the value the import stored for that node), the moves and
 // the last move, and for Blokus the pieces placed and left per colour. Both
@@ -96,6 +98,8 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
 
   nlohmann::json j;
   j["game_id"] = game_id;
+  j["file"] = v.file;
+  j["game_index"] = v.game_index;
   j["family"] = std::string(family_name(v.family));
   j["variant"] = v.variant;
   j["columns"] = v.columns;

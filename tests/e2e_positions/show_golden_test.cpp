@@ -103,10 +103,18 @@ struct GoldenGames {
     run_ludex_ok({"import", "--db", db, "--quiet", dir.path().string()});
     ids = game_ids_by_file(db);
   }
+  // The output with this scratch folder's path (in the header's file line)
+  // written as DIR, so that the goldens do not depend on where it is.
   RunResult show(const std::string& file, const std::vector<std::string>& more = {}) const {
     std::vector<std::string> args = {"show", "--db", db, "--game", std::to_string(ids.at(file))};
     args.insert(args.end(), more.begin(), more.end());
-    return run_ludex_ok(args);
+    RunResult r = run_ludex_ok(args);
+    const std::string folder = dir.path().string();
+    for (std::size_t at = r.out.find(folder); at != std::string::npos;
+         at = r.out.find(folder, at)) {
+      r.out.replace(at, folder.size(), "DIR");
+    }
+    return r;
   }
 };
 

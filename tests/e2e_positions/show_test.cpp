@@ -75,8 +75,8 @@ TEST_CASE("show: a go capture in JSON and as a table", "[e2e][positions][show]")
   const RunResult table = g.show(std::to_string(g.go), {"--move", "4"});
   REQUIRE(table.exit_code == 0);
   CHECK(table.out == "game " + std::to_string(g.go) + ": go 9x9, after move 4 of 6, position " +
-                         j.at("hash").get<std::string>() +
-                         "\n"
+                         j.at("hash").get<std::string>() + "\nfile: " + (g.dir / "go.sgf") +
+                         ", game index 0\n"
                          "B (X, seat 1) b: 2 stones, has captured 1\n"
                          "W (O, seat 2) w: 1 stone, has captured 0\n"
                          "\n"

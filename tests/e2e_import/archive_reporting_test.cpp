@@ -1,0 +1,55 @@
+// End-to-end: what ludex says about archives and their members. `ludex
+// show` names a game's source file and its index there as `ludex query`
+// does (a member as ARCHIVE//MEMBER), in its header and in --json.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/archive_builder.h"
+#include "tests/e2e/e2e_support.h"
+
+namespace ludex::test {
+namespace {
+
+const std::string kHex = "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n";
+const std::string kGo = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])\n";
+
+}  // namespace
+
+TEST_CASE("show names the source file and the game index, a member as ARCHIVE//MEMBER",
+          "[e2e][archive][show]") {
+  ScratchDir dir("e2e-archive-show-path");
+  const std::string zip = dir / "games.zip";
+  // The Go game is the second of its member (index 1); the plain file's is
+  // its first (index 0).
+  write_bytes(zip, build_archive(ArchiveKind::kZip, {{"2019/two.sgf", kHex + kGo}}));
+  write_bytes(dir.path() / "plain.sgf", kGo);
+  const std::string db = dir / "paths.db";
+  import_paths(db, {dir.path().string()});
+
+  const std::vector<nlohmann::json> hits = query_json(db, {"--player", "dan"});
+  REQUIRE(hits.size() == 2);
+  std::vector<std::string> files;
+  for (const nlohmann::json& hit : hits) {
+    const std::string file = hit.at("file");
+    const int index = hit.at("game_index");
+    files.push_back(file + ":" + std::to_string(index));
+    const std::string id = std::to_string(hit.at("game_id").get<std::int64_t>());
+    const RunResult text = run_ludex_ok({"show", "--db", db, "--game", id});
+    INFO(text.out);
+    // The header's second line, right after the game's own.
+    const std::size_t second = text.out.find('\n') + 1;
+    CHECK(text.out.substr(second, text.out.find('\n', second) - second) ==
+          "file: " + file + ", game index " + std::to_string(index));
+    const nlohmann::json j =
+        nlohmann::json::parse(run_ludex_ok({"show", "--db", db, "--game", id, "--json"}).out);
+    CHECK(j.at("file") == hit.at("file"));
+    CHECK(j.at("game_index") == hit.at("game_index"));
+  }
+  std::sort(files.begin(), files.end());
+  CHECK(files == std::vector<std::string>{zip + "//2019/two.sgf:1", dir / "plain.sgf:0"});
+}
+
+}  // namespace ludex::test
