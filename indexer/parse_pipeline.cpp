@@ -504,10 +504,22 @@ bool Run::read_members(std::size_t index, ArchiveReader& reader, const std::stri
                        int depth, ExpansionBudget& budget, std::vector<Diagnostic>& diagnostics) {
   const ArchiveLimits& limits = options_.archive_limits;
   std::unordered_set<std::string> names;
+  // Members met (read, skipped or refused; directories are not members).
+  std::int64_t members = 0;
   ArchiveEntry e;
   for (;;) {
     const ArchiveStep step = reader.next(e);
-    if (step == ArchiveStep::kEnd) return true;
+    if (step == ArchiveStep::kEnd) {
+      // An archive read to its end without a member would otherwise leave
+      // no trace but its own row.
+      if (members == 0) {
+        Diagnostic w =
+            located_error("the archive holds no files: nothing was imported from it", -1);
+        w.severity = Severity::kWarning;
+        diagnostics.push_back(std::move(w));
+      }
+      return true;
+    }
     if (step == ArchiveStep::kSkippedDamage) {
       diagnostics.push_back(located_error(reader.error(), reader.position()));
       continue;
@@ -517,6 +529,7 @@ bool Run::read_members(std::size_t index, ArchiveReader& reader, const std::stri
       return false;
     }
     if (e.type == EntryType::kDirectory && e.problem.empty()) continue;
+    ++members;
     FileResult m;
     m.kind = SourceKind::kMember;
     m.container = archive_path;

@@ -138,6 +138,16 @@ bool looks_like_archive(std::string_view head) {
   return head.size() >= 262 && head.substr(257, 5) == "ustar";
 }
 
+bool is_single_compressed_name(std::string_view name) {
+  name = last_component(name);
+  for (std::string_view suffix : kCompressionSuffixes) {
+    if (name.size() > suffix.size() && ends_with_ci(name, suffix)) {
+      return !ends_with_ci(name.substr(0, name.size() - suffix.size()), ".tar");
+    }
+  }
+  return false;
+}
+
 std::string single_member_name(std::string_view archive_name) {
   const std::string_view name = last_component(archive_name);
   for (std::string_view suffix : kCompressionSuffixes) {
@@ -190,13 +200,23 @@ MemberPath normalize_member_path(std::string_view raw) {
 
 struct ArchiveReader::Impl {
   Impl(std::string_view display, const ArchiveLimits& l, ExpansionBudget& b)
-      : a(archive_read_new()), display_name(display), limits(l), budget(b) {
+      : a(archive_read_new()),
+        display_name(display),
+        single(is_single_compressed_name(display)),
+        limits(l),
+        budget(b) {
     if (a == nullptr) throw std::bad_alloc();
     for (FilterSupport f : builtin_filters()) f(a);
-    archive_read_support_format_zip(a);
-    archive_read_support_format_tar(a);
-    archive_read_support_format_7zip(a);
-    // A single compressed file: one member, the decompressed stream.
+    // A single compressed file is its decompressed stream, whatever that
+    // holds: offered the tar format too, libarchive would take a stream
+    // that starts with two zero blocks for an empty tar and end there.
+    if (!single) {
+      archive_read_support_format_zip(a);
+      archive_read_support_format_tar(a);
+      archive_read_support_format_7zip(a);
+    }
+    // One member, the decompressed stream: a single compressed file, and
+    // anything else that is compressed but no archive format.
     archive_read_support_format_raw(a);
   }
   ~Impl() { archive_read_free(a); }
@@ -207,6 +227,7 @@ struct ArchiveReader::Impl {
 
   struct archive* a;
   std::string display_name;
+  bool single;  // is_single_compressed_name(display_name)
   ArchiveLimits limits;
   ExpansionBudget& budget;
   bool broken = false;

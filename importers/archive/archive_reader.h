@@ -69,6 +69,13 @@ bool has_archive_name(std::string_view name);
 // (fewer when the file is shorter); the tar magic is at offset 257.
 bool looks_like_archive(std::string_view head);
 
+// True if the file name (its last component, any case) is that of a single
+// compressed file: a compression suffix (.gz .bz2 .xz .zst .lz4 .lz) on a
+// name that does not end in .tar before it (a.sgf.gz, games.gz; not
+// a.tar.gz, and not .tgz, .tbz, .txz or .tzst). Such a file is read as one
+// member, its decompressed stream, whatever the stream holds.
+bool is_single_compressed_name(std::string_view name);
+
 // The name of the one member of a single compressed file: its own name
 // without the compression suffix (a.sgf.gz -> a.sgf), as gunzip names it,
 // or the name itself when it has no such suffix.

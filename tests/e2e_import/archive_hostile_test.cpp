@@ -142,13 +142,48 @@ TEST_CASE("archive bombs stop their archive with a recorded error", "[e2e][archi
     CHECK(run_ludex_ok({"query", "--db", db, "--player", "ann", "--count"}).out == "1\n");
     CHECK(has_error(recorded_errors(db), bomb, "an archive bomb"));
   }
-  // A single compressed bomb. (Not of zeros: a stream that starts with two
-  // zero blocks is an empty tar archive, and reading ends there.)
+  // A single compressed bomb, of zeros: a single compressed file is its
+  // decompressed stream, never the empty tar two zero blocks would be.
   const std::string gz = dir / "bomb.sgf.gz";
-  write_bytes(gz, build_archive(ArchiveKind::kGz, {{"x", std::string(zeros.size(), ' ')}}));
+  write_bytes(gz, build_archive(ArchiveKind::kGz, {{"x", zeros}}));
   const std::string db = dir / "gz.db";
   const RunResult r = run_ludex_ok({"import", "--db", db, gz});
   CHECK(r.err.find(gz + "//bomb.sgf: an archive bomb") != std::string::npos);
+}
+
+TEST_CASE("a single compressed file is read as its stream, and no archive is read silently",
+          "[e2e][archive]") {
+  ScratchDir dir("e2e-archive-zero-blocks");
+  // 1024 zero bytes are two tar end blocks: read as a tar, nothing at all.
+  const std::string content = std::string(1024, '\0') + kB;
+  const std::string gz = dir / "z.sgf.gz";
+  write_bytes(gz, build_archive(ArchiveKind::kGz, {{"x", content}}));
+  const std::string bz2 = dir / "z.sgf.bz2";
+  write_bytes(bz2, build_archive(ArchiveKind::kBz2, {{"x", content}}));
+  // Archives that hold no file: each leaves a warning.
+  const std::string zip = dir / "empty.zip";
+  write_bytes(zip, build_archive(ArchiveKind::kZip, {}));
+  const std::string dirs = dir / "dirs.tar.gz";
+  write_bytes(dirs,
+              build_archive(ArchiveKind::kTarGz, {{"d", "", ArchiveItem::Type::kDirectory},
+                                                  {"d/e", "", ArchiveItem::Type::kDirectory}}));
+  const std::string zeros = dir / "zeros.tar.gz";
+  write_bytes(zeros, build_archive(ArchiveKind::kGz, {{"x", content}}));
+  const std::string db = dir / "z.db";
+  const RunResult r = run_ludex_ok({"import", "--db", db, dir.path().string()});
+  INFO(r.err);
+  const auto errors = recorded_errors(db);
+  // Each member is there, with what its bytes are (no game file: binary).
+  for (const std::string& single : {gz, bz2}) {
+    const std::string member = single + "//z.sgf";
+    CHECK(has_error(errors, member, "not a recognised game file"));
+  }
+  CHECK(has_error(errors, zip, "the archive holds no files: nothing was imported from it"));
+  CHECK(has_error(errors, dirs, "the archive holds no files"));
+  // Under a tar's name the same stream is an empty tar, and says so.
+  CHECK(has_error(errors, zeros, "the archive holds no files"));
+  CHECK(info_json(db).at("files") == 2);
+  CHECK(info_json(db).at("warnings") == 3);
 }
 
 TEST_CASE("archives nested too deep are recorded, not read", "[e2e][archive]") {

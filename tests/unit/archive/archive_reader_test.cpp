@@ -116,6 +116,38 @@ TEST_CASE("archives are told by name and content", "[archive]") {
   CHECK(single_member_name(".gz") == ".gz");
 }
 
+TEST_CASE("a single compressed file is told by its name: no .tar before the suffix", "[archive]") {
+  for (const char* name : {"a.sgf.gz", "dir/A.SGF.BZ2", "games.xz", "g.zst", "x.tar.lz4.gz"}) {
+    INFO(name);
+    CHECK(is_single_compressed_name(name));
+  }
+  for (const char* name : {"a.tar.gz", "A.TAR.BZ2", "g.tgz", "g.tbz2", "g.txz", "g.tzst", "a.zip",
+                           "a.tar", "a.sgf", ".gz", "a.gz/b.sgf"}) {
+    INFO(name);
+    CHECK_FALSE(is_single_compressed_name(name));
+  }
+}
+
+TEST_CASE("a single compressed file starting with zero blocks is one member, not an empty tar",
+          "[archive]") {
+  // Two 512-byte zero blocks end a tar: read as a tar, this stream is an
+  // empty archive and its game is never seen.
+  const std::string content = std::string(1024, '\0') + kGame2;
+  for (ArchiveKind kind : {ArchiveKind::kGz, ArchiveKind::kBz2, ArchiveKind::kXz}) {
+    INFO(test::archive_extension(kind));
+    const std::string bytes = build_archive(kind, {{"x", content}});
+    const Listing single = list(bytes, std::string("z.sgf.") + test::archive_extension(kind));
+    CHECK(single.last == ArchiveStep::kEnd);
+    REQUIRE(single.members.size() == 1);
+    CHECK(single.members[0].path == "z.sgf");
+    CHECK(single.members[0].data == content);
+    // Under a tar's name the same stream is the empty tar it also is.
+    const Listing tar = list(bytes, std::string("z.tar.") + test::archive_extension(kind));
+    CHECK(tar.last == ArchiveStep::kEnd);
+    CHECK(tar.members.empty());
+  }
+}
+
 TEST_CASE("every format gives its members and their bytes", "[archive]") {
   const std::string big = noise(300000, 1) + kGame1;
   for (ArchiveKind kind :
