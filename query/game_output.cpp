@@ -70,6 +70,7 @@ constexpr const char* kGameCsvColumns =
 
 nlohmann::json info_json(const DbInfo& info) {
   return {{"files", info.files},
+          {"archives", info.archives},
           {"games", info.games},
           {"nodes", info.nodes},
           {"moves", info.moves},

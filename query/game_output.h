@@ -26,8 +26,9 @@ nlohmann::json game_hit_json(const GameHit& hit);
 // "comment" (the snippet) when with_comment.
 nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment);
 
-// {"files","games","nodes","moves","players","errors","warnings",
-//  "duplicates","games_by_family":{...},"schema_version"}: `ludex info --json`.
+// {"files","archives","games","nodes","moves","players","errors","warnings",
+//  "duplicates","games_by_family":{...},"schema_version"}: `ludex info --json`
+// and GET /api/info. Members of archives count as files, archives apart.
 nlohmann::json info_json(const DbInfo& info);
 
 // A position hash as JSON and text show it: 16 lowercase hex digits.

@@ -32,7 +32,9 @@ int run_info_command(const std::vector<std::string>& args) {
   if (json) {
     std::cout << json_line(info_json(info)) << "\n";
   } else {
+    // Members of archives count as files; the archives themselves apart.
     std::cout << "files     " << info.files << "\n"
+              << "archives  " << info.archives << "\n"
               << "games     " << info.games << "\n";
     for (const auto& [family, n] : info.games_by_family) {
       std::cout << "  " << family << std::string(8 - std::min<std::size_t>(family.size(), 7), ' ')

@@ -182,6 +182,7 @@ TEST_CASE("a single compressed file is read as its stream, and no archive is rea
   CHECK(has_error(errors, dirs, "the archive holds no files"));
   // Under a tar's name the same stream is an empty tar, and says so.
   CHECK(has_error(errors, zeros, "the archive holds no files"));
+  CHECK(info_json(db).at("archives") == 5);
   CHECK(info_json(db).at("files") == 2);
   CHECK(info_json(db).at("warnings") == 3);
 }

@@ -1,6 +1,7 @@
 // End-to-end: what ludex says about archives and their members. `ludex
 // show` names a game's source file and its index there as `ludex query`
-// does (a member as ARCHIVE//MEMBER), in its header and in --json.
+// does (a member as ARCHIVE//MEMBER), in its header and in --json; `ludex
+// info` counts archives apart from their members.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,6 +16,17 @@ namespace {
 
 const std::string kHex = "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n";
 const std::string kGo = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])\n";
+
+// The line of `text` that starts with `start`, "" if none.
+std::string line_starting(const std::string& text, const std::string& start) {
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    if (text.compare(at, start.size(), start) == 0) return text.substr(at, end - at);
+    at = end + 1;
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -50,6 +62,31 @@ TEST_CASE("show names the source file and the game index, a member as ARCHIVE//M
   }
   std::sort(files.begin(), files.end());
   CHECK(files == std::vector<std::string>{zip + "//2019/two.sgf:1", dir / "plain.sgf:0"});
+}
+
+TEST_CASE("info counts archives apart from the files in them", "[e2e][archive]") {
+  ScratchDir dir("e2e-archive-info");
+  // games.zip holds a file and inner.tar.gz, which holds another: two
+  // archives, three files with the one on disk.
+  const std::string inner = build_archive(ArchiveKind::kTarGz, {{"go.sgf", kGo}});
+  write_bytes(dir.path() / "games.zip",
+              build_archive(ArchiveKind::kZip, {{"hex.sgf", kHex}, {"inner.tar.gz", inner}}));
+  write_bytes(dir.path() / "plain.sgf", kGo);
+  const std::string db = dir / "info.db";
+  import_paths(db, {dir.path().string()});
+
+  const nlohmann::json j = info_json(db);
+  CHECK(j.at("archives") == 2);
+  CHECK(j.at("files") == 3);
+  CHECK(j.at("games") == 3);
+  // Every key there was before is still there.
+  for (const char* key : {"files", "games", "nodes", "moves", "players", "errors", "warnings",
+                          "duplicates", "games_by_family", "schema_version"}) {
+    CHECK(j.contains(key));
+  }
+  const RunResult text = run_ludex_ok({"info", "--db", db});
+  CHECK(line_starting(text.out, "files ") == "files     3");
+  CHECK(line_starting(text.out, "archives ") == "archives  2");
 }
 
 }  // namespace ludex::test
