@@ -1,13 +1,27 @@
 #include "indexer/file_walk.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <system_error>
 
 namespace ludex {
 namespace fs = std::filesystem;
 
 namespace {
+
+constexpr std::array<std::string_view, 3> kCompanionSuffixes = {"-wal", "-shm", "-journal"};
+
+// The identity of the file at path, links followed; nullopt if it has none.
+std::optional<std::pair<dev_t, ino_t>> identity(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return std::make_pair(st.st_dev, st.st_ino);
+}
 
 std::string normal_path(const fs::path& p) {
   std::error_code ec;
@@ -16,7 +30,7 @@ std::string normal_path(const fs::path& p) {
   return abs.lexically_normal().string();
 }
 
-void walk_directory(const fs::path& dir, WalkResult& out) {
+void walk_directory(const fs::path& dir, const DatabaseFiles& database, WalkResult& out) {
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
   if (ec) {
@@ -35,13 +49,48 @@ void walk_directory(const fs::path& dir, WalkResult& out) {
       out.failures.emplace_back(normal_path(it->path()), "cannot stat: " + st_ec.message());
       continue;
     }
-    if (fs::is_regular_file(st)) out.files.push_back(normal_path(it->path()));
+    if (fs::is_regular_file(st) && !database.contains(it->path().string())) {
+      out.files.push_back(normal_path(it->path()));
+    }
   }
 }
 
 }  // namespace
 
-WalkResult walk_paths(const std::vector<std::string>& paths) {
+DatabaseFiles::DatabaseFiles(const std::string& db_path) {
+  const std::optional<std::pair<dev_t, ino_t>> db = identity(db_path);
+  if (!db) return;
+  ids_.push_back(*db);
+  // SQLite names the companions after the path it was given, or after the
+  // file a link there names: both are looked at.
+  std::vector<std::string> bases = {db_path};
+  std::error_code ec;
+  const fs::path real = fs::canonical(db_path, ec);
+  if (!ec && real.string() != db_path) bases.push_back(real.string());
+  for (const std::string& base : bases) {
+    for (std::string_view suffix : kCompanionSuffixes) {
+      const std::optional<std::pair<dev_t, ino_t>> id = identity(base + std::string(suffix));
+      if (id && std::find(ids_.begin(), ids_.end(), *id) == ids_.end()) ids_.push_back(*id);
+    }
+  }
+}
+
+bool DatabaseFiles::contains(const std::string& path) const {
+  if (ids_.empty()) return false;
+  const std::optional<std::pair<dev_t, ino_t>> id = identity(path);
+  if (id && std::find(ids_.begin(), ids_.end(), *id) != ids_.end()) return true;
+  for (std::string_view suffix : kCompanionSuffixes) {
+    if (path.size() > suffix.size() &&
+        std::string_view(path).substr(path.size() - suffix.size()) == suffix) {
+      const std::optional<std::pair<dev_t, ino_t>> main =
+          identity(path.substr(0, path.size() - suffix.size()));
+      if (main && *main == ids_.front()) return true;
+    }
+  }
+  return false;
+}
+
+WalkResult walk_paths(const std::vector<std::string>& paths, const DatabaseFiles& database) {
   WalkResult out;
   for (const std::string& p : paths) {
     std::error_code ec;
@@ -49,9 +98,13 @@ WalkResult walk_paths(const std::vector<std::string>& paths) {
     if (ec || !fs::exists(st)) {
       out.failures.emplace_back(normal_path(p), "no such file or directory");
     } else if (fs::is_directory(st)) {
-      walk_directory(p, out);
+      walk_directory(p, database, out);
     } else if (fs::is_regular_file(st)) {
-      out.files.push_back(normal_path(p));
+      if (database.contains(p)) {
+        out.skipped.push_back(normal_path(p));
+      } else {
+        out.files.push_back(normal_path(p));
+      }
     } else {
       out.failures.emplace_back(normal_path(p), "not a regular file or directory");
     }

@@ -2,10 +2,33 @@
 #ifndef LUDEX_INDEXER_FILE_WALK_H_
 #define LUDEX_INDEXER_FILE_WALK_H_
 
+#include <sys/types.h>
+
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ludex {
+
+// The database file an import writes and its SQLite companions (-wal, -shm,
+// -journal), known by their file system identity (device and inode), so
+// that no other name of them (a symbolic or hard link, another spelling of
+// the path) is imported either: they are no game records, and would be
+// recorded as such errors, differently at every import.
+class DatabaseFiles {
+ public:
+  DatabaseFiles() = default;  // no database: contains() is always false
+  // The files at db_path and db_path + "-wal", "-shm", "-journal" (also next
+  // to the file a link at db_path names) that exist now.
+  explicit DatabaseFiles(const std::string& db_path);
+  // True if path (links followed) is one of those files, or is named as a
+  // companion of the database (its own name minus "-wal", "-shm" or
+  // "-journal" is the database), which covers a companion created later.
+  bool contains(const std::string& path) const;
+
+ private:
+  std::vector<std::pair<dev_t, ino_t>> ids_;  // the database's own first
+};
 
 struct WalkResult {
   // Absolute, lexically normal paths of regular files, sorted bytewise and
@@ -14,12 +37,18 @@ struct WalkResult {
   // Paths that could not be walked (missing, unreadable directory), each with
   // the reason; these are reported, never silently skipped.
   std::vector<std::pair<std::string, std::string>> failures;
+  // Paths given on the command line that are the database's files
+  // (DatabaseFiles), left out. (Found in a directory, they are left out
+  // without a word.)
+  std::vector<std::string> skipped;
 };
 
 // Expands files and directories (recursively; symbolic links to files are
-// followed, links to directories are not, so a cycle cannot loop).
-// Never throws for a bad path: it lands in failures.
-WalkResult walk_paths(const std::vector<std::string>& paths);
+// followed, links to directories are not, so a cycle cannot loop), leaving
+// out the files of `database`. Never throws for a bad path: it lands in
+// failures.
+WalkResult walk_paths(const std::vector<std::string>& paths,
+                      const DatabaseFiles& database = DatabaseFiles());
 
 }  // namespace ludex
 

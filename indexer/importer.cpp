@@ -76,7 +76,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   sum.games_streamed = store.refresh_position_streams();
   // After the streams: feature_games is built from them.
   sum.games_streamed = std::max(sum.games_streamed, store.refresh_feature_games());
-  const WalkResult walk = walk_paths(paths);
+  // The database's own files are never imported (a directory may hold it).
+  const WalkResult walk = walk_paths(paths, DatabaseFiles(db_.path()));
 
   // The progress line is rewritten in place; a diagnostic first erases it.
   bool progress_shown = false;
@@ -146,6 +147,11 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
     }
   }
 
+  if (!options_.quiet) {
+    for (const std::string& path : walk.skipped) {
+      diagnostics_ << path << ": the database this import writes (or its journal): not imported\n";
+    }
+  }
   // A path that could not even be walked (a dangling link, an unreadable
   // directory) is recorded like an unreadable file, so that it is accounted for.
   for (const auto& [path, reason] : walk.failures) {
