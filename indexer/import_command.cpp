@@ -3,11 +3,13 @@
 
 #include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <optional>
 #include <string>
 
+#include "importers/archive/archive_reader.h"
 #include "indexer/commands.h"
 #include "indexer/importer.h"
 #include "options/command_line.h"
@@ -91,6 +93,23 @@ std::string stopped_message(StorageFailure failure, const std::string& db, const
   return out;
 }
 
+// The archive part of a path in ARCHIVE//MEMBER notation (docs/formats.md,
+// "Archives"), or "" if path is not one: a "//" after the first character
+// whose left side is a file, or a name with an archive's suffix that does
+// not exist. (On disk "dir//x.sgf" is dir/x.sgf, and stays a path.)
+std::string archive_of_member_path(const std::string& path) {
+  const std::size_t start = path.find_first_not_of('/');
+  if (start == std::string::npos) return "";
+  const std::size_t at = path.find("//", start);
+  if (at == std::string::npos) return "";
+  const std::string archive = path.substr(0, at);
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(archive, ec);
+  if (std::filesystem::is_regular_file(st)) return archive;
+  if (!std::filesystem::exists(st) && has_archive_name(archive)) return archive;
+  return "";
+}
+
 }  // namespace
 
 int run_import_command(const std::vector<std::string>& args) {
@@ -140,6 +159,15 @@ int run_import_command(const std::vector<std::string>& args) {
     return 2;
   }
   opts.archive_limits.max_member_bytes = *max_member;
+  // Before the database is opened: a usage error stores nothing.
+  for (const std::string& path : vm["path"].as<std::vector<std::string>>()) {
+    const std::string archive = archive_of_member_path(path);
+    if (archive.empty()) continue;
+    std::cerr << "ludex import: '" << path << "' names a member of the archive '" << archive
+              << "'; a member is imported by importing its archive (ludex import --db DB "
+              << archive << "), which imports each of its members\n";
+    return 2;
+  }
   const std::string& db_path = vm["db"].as<std::string>();
   std::optional<Database> db;
   std::optional<Importer> importer;

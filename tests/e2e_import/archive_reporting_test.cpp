@@ -1,10 +1,12 @@
 // End-to-end: what ludex says about archives and their members. `ludex
 // show` names a game's source file and its index there as `ludex query`
 // does (a member as ARCHIVE//MEMBER), in its header and in --json; `ludex
-// info` counts archives apart from their members.
+// info` counts archives apart from their members; a member path given to
+// `ludex import` is a usage error that stores nothing.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,8 @@
 
 namespace ludex::test {
 namespace {
+
+namespace fs = std::filesystem;
 
 const std::string kHex = "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n";
 const std::string kGo = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])\n";
@@ -87,6 +91,31 @@ TEST_CASE("info counts archives apart from the files in them", "[e2e][archive]")
   const RunResult text = run_ludex_ok({"info", "--db", db});
   CHECK(line_starting(text.out, "files ") == "files     3");
   CHECK(line_starting(text.out, "archives ") == "archives  2");
+}
+
+TEST_CASE("a member path given to import is a usage error that stores nothing", "[e2e][archive]") {
+  ScratchDir dir("e2e-archive-member-arg");
+  const std::string zip = dir / "a.zip";
+  write_bytes(zip, build_archive(ArchiveKind::kZip, {{"g1.sgf", kGo}, {"sub/g2.sgf", kHex}}));
+  const std::string db = dir / "m.db";
+  for (const std::string& member :
+       {zip + "//g1.sgf", zip + "//sub/g2.sgf", dir / "gone.zip//g1.sgf"}) {
+    INFO(member);
+    const RunResult r = run_ludex({"import", "--db", db, member});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("'" + member + "' names a member of the archive '") != std::string::npos);
+    CHECK(r.err.find("a member is imported by importing its archive") != std::string::npos);
+    CHECK_FALSE(fs::exists(db));
+  }
+  // Also when other paths come with it: nothing of them is imported either.
+  const RunResult mixed = run_ludex({"import", "--db", db, zip, zip + "//g1.sgf"});
+  CHECK(mixed.exit_code == 2);
+  CHECK_FALSE(fs::exists(db));
+  // A doubled slash after a directory is a path on disk, as the system reads it.
+  fs::create_directories(dir.path() / "d");
+  write_bytes(dir.path() / "d" / "x.sgf", kGo);
+  run_ludex_ok({"import", "--db", db, dir / "d//x.sgf"});
+  CHECK(info_json(db).at("games") == 1);
 }
 
 }  // namespace ludex::test
