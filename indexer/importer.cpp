@@ -445,6 +445,23 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
       info.path = r.path;
       info.size = r.size;
       info.mtime_ns = recorded_mtime(r.mtime_ns);
+      // A member refused again (a link, a device, an encrypted or damaged
+      // member) whose header says what it said when it was refused before
+      // (unread then too: no hash; same size and time) is unchanged: it is
+      // counted and reported as an unchanged file is. Its record is written
+      // again all the same, so that it holds this read's reason.
+      if (archive != nullptr && !r.readable && !r.repeated && known != known_files.end() &&
+          !known->second.is_archive && known->second.content_hash.empty() &&
+          known->second.size == info.size && known->second.mtime_ns == info.mtime_ns) {
+        ++sum.files_unchanged;
+        store.clear_file(known->second.file_id);
+        info.container_id = archive->file_id;
+        file_id = store.upsert_file(info);
+        store.add_error(file_id, file_error(r.read_error));
+        archive->seen[r.path] = file_id;
+        ++pending.files;
+        return;
+      }
       // The hash says "read to its end": a file whose games come in several
       // parts gets it with its last part (below), so that an import stopped
       // inside it (after a commit within the file) reads it again.

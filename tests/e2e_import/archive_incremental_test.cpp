@@ -161,4 +161,50 @@ TEST_CASE("merge carries archives and their members over", "[e2e][archive]") {
   CHECK(info_json(a).at("games") == 4);
 }
 
+TEST_CASE("refused members of a changed archive count as unchanged when they are",
+          "[e2e][archive]") {
+  using Type = ArchiveItem::Type;
+  ScratchDir dir("e2e-archive-refused-again");
+  const std::vector<ArchiveItem> items = {{"a.sgf", kA},
+                                          {"link.sgf", "", Type::kSymlink, "a.sgf"},
+                                          {"hard.sgf", "", Type::kHardlink, "a.sgf"},
+                                          {"dev/null", "", Type::kDevice},
+                                          {"fifo", "", Type::kFifo},
+                                          {"../up.sgf", kB}};
+  const std::string archive = dir / "refused.tar.gz";
+  write_bytes(archive, build_archive(ArchiveKind::kTarGz, items));
+  const std::string db = dir / "refused.db";
+  RunResult r = run_ludex_ok({"import", "--db", db, archive});
+  CHECK(r.err.find("from 6 files: 6 new, 0 replaced, 0 unchanged, 0 pruned, 5 not game files") !=
+        std::string::npos);
+  const std::int64_t errors = info_json(db).at("errors");
+  CHECK(errors == 5);
+
+  // One member added: the archive is read again; the five refused members
+  // are what they were, so unchanged like a.sgf, and not reported again.
+  std::vector<ArchiveItem> more = items;
+  more.push_back({"new.sgf", kNew});
+  write_bytes(archive, build_archive(ArchiveKind::kTarGz, more));
+  r = run_ludex_ok({"import", "--db", db, archive});
+  INFO(r.err);
+  CHECK(r.err.find("from 7 files: 1 new, 0 replaced, 6 unchanged, 0 pruned, 0 not game files") !=
+        std::string::npos);
+  CHECK(r.err.find("0 errors") != std::string::npos);
+  CHECK(r.err.find("link.sgf") == std::string::npos);
+  // Each refusal is still recorded, once.
+  CHECK(info_json(db).at("errors") == errors);
+  CHECK(scalar(db,
+               "SELECT count(*) FROM import_errors AS e JOIN source_files AS f "
+               "USING (file_id) WHERE f.path LIKE '%//link.sgf' AND "
+               "e.message LIKE 'a symbolic link (to ''a.sgf'')%'") == 1);
+
+  // A refused member that became a file is replaced, and read.
+  std::vector<ArchiveItem> changed = more;
+  changed[1] = {"link.sgf", kGone};
+  write_bytes(archive, build_archive(ArchiveKind::kTarGz, changed));
+  r = run_ludex_ok({"import", "--db", db, archive});
+  CHECK(r.err.find("from 7 files: 0 new, 1 replaced, 6 unchanged") != std::string::npos);
+  CHECK(info_json(db).at("errors") == errors - 1);
+}
+
 }  // namespace ludex::test
