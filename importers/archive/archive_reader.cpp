@@ -82,6 +82,24 @@ std::string message_of(struct archive* a, std::string_view fallback) {
   return m != nullptr && *m != '\0' ? std::string(m) : std::string(fallback);
 }
 
+// Why an archive could not be opened. libarchive reads ahead (up to 64 KiB
+// decompressed) to tell what a stream holds, so a compressed stream cut
+// short, even inside its first block, fails here: that is said as what it
+// is, not as a file that is no archive.
+std::string open_error(struct archive* a) {
+  const std::string reason = message_of(a, "cannot open");
+  std::string lower = reason;
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  // liblzma says "No progress is possible" where its input ends early.
+  if (lower.find("truncated") != std::string::npos ||
+      lower.find("no progress is possible") != std::string::npos) {
+    return "the archive is truncated (" + reason + "); nothing could be read from it";
+  }
+  return "cannot be read as an archive (" + reason + ")";
+}
+
 std::string size_text(std::int64_t bytes) {
   char buf[64];
   if (bytes >= (std::int64_t{1} << 20)) {
@@ -311,9 +329,17 @@ MemberRead ArchiveReader::Impl::pump(std::string* out, std::int64_t declared) {
         produced / std::max<std::int64_t>(1, limits.max_expansion) > consumed) {
       broken = true;
       result.outcome = ReadOutcome::kBomb;
+      // A compressed block read whole before the member began (bzip2's are
+      // up to 900 kB) leaves no compressed bytes counted for the member:
+      // what is known then is how far into the archive that was.
+      const std::string source =
+          consumed > 0 ? "from " + size_text(consumed)
+                       : "so far, all from compressed data read before the member began, within "
+                         "the archive's first " +
+                             size_text(position);
       result.message = "an archive bomb: the member expands more than " +
                        std::to_string(limits.max_expansion) + " times (" + size_text(produced) +
-                       " from " + size_text(consumed) + "); nothing more of the archive is read";
+                       " " + source + "); nothing more of the archive is read";
       return result;
     }
   }
@@ -333,8 +359,7 @@ ArchiveReader ArchiveReader::open_file(const std::string& path, std::string_view
   Utf8Locale utf8;
   if (archive_read_open_filename(reader.impl_->a, path.c_str(), kChunk) != ARCHIVE_OK) {
     reader.impl_->broken = true;
-    reader.error_ =
-        "cannot be read as an archive (" + message_of(reader.impl_->a, "cannot open") + ")";
+    reader.error_ = open_error(reader.impl_->a);
   }
   return reader;
 }
@@ -345,8 +370,7 @@ ArchiveReader ArchiveReader::open_memory(std::string_view bytes, std::string_vie
   Utf8Locale utf8;
   if (archive_read_open_memory(reader.impl_->a, bytes.data(), bytes.size()) != ARCHIVE_OK) {
     reader.impl_->broken = true;
-    reader.error_ =
-        "cannot be read as an archive (" + message_of(reader.impl_->a, "cannot open") + ")";
+    reader.error_ = open_error(reader.impl_->a);
   }
   return reader;
 }

@@ -149,6 +149,15 @@ TEST_CASE("archive bombs stop their archive with a recorded error", "[e2e][archi
   const std::string db = dir / "gz.db";
   const RunResult r = run_ludex_ok({"import", "--db", db, gz});
   CHECK(r.err.find(gz + "//bomb.sgf: an archive bomb") != std::string::npos);
+  // The tar.bz2 bomb's compressed bytes were all read with its first block,
+  // before the member began: the message says so, not "from 0 bytes".
+  const std::string bz2 = dir / "bomb.tar.bz2";
+  CHECK(has_error(recorded_errors(dir / "tar.bz2.db"), bz2 + "//bomb.sgf",
+                  "all from compressed data read before the member began, within the "
+                  "archive's first "));
+  for (const std::string& e : recorded_errors(dir / "tar.bz2.db")) {
+    CHECK(e.find("from 0 bytes") == std::string::npos);
+  }
 }
 
 TEST_CASE("a single compressed file is read as its stream, and no archive is read silently",
@@ -223,6 +232,10 @@ TEST_CASE("damaged, truncated and fake archives", "[e2e][archive]") {
   const std::string gz = build_archive(ArchiveKind::kGz, {{"x", kA + big.substr(0, 30000)}});
   const std::string cut_gz = dir / "cut.sgf.gz";
   write_bytes(cut_gz, gz.substr(0, gz.size() / 2));
+  // A tar.bz2 of one bzip2 block, cut inside it: nothing can be read.
+  const std::string tbz = build_archive(ArchiveKind::kTarBz2, {{"big.bin", big}});
+  const std::string cut_tbz = dir / "cut.tar.bz2";
+  write_bytes(cut_tbz, tbz.substr(0, tbz.size() / 2));
   // An archive name on an SGF file: read as what it is. Garbage behind a
   // zip's magic: an archive that cannot be read.
   write_bytes(dir.path() / "really-sgf.zip", kB);
@@ -240,7 +253,9 @@ TEST_CASE("damaged, truncated and fake archives", "[e2e][archive]") {
   CHECK(has_error(errors, crc + "//b.sgf", ": not imported"));
   CHECK(has_error(errors, cut + "//big.bin", "cannot be read past this point"));
   CHECK(has_error(errors, cut, "the archive cannot be read past member 'big.bin'"));
-  CHECK(has_error(errors, cut_gz, "cannot be read as an archive"));
+  CHECK(has_error(errors, cut_gz, "the archive is truncated (truncated gzip input)"));
+  CHECK(has_error(errors, cut_tbz,
+                  "the archive is truncated (truncated bzip2 input); nothing could be read"));
   CHECK(has_error(errors, garbage, "the archive cannot be read past this point"));
   CHECK(r.err.find(bad + "//dir/bad.sgf: game 0, line 2, column 7: ") != std::string::npos);
   // crc.zip: a and c; cut.tar.gz: a; really-sgf.zip: its game; bad.tar: ok.sgf.

@@ -317,6 +317,38 @@ TEST_CASE("a member expanding more than 1000 times stops the archive", "[archive
   CHECK(l.members.size() < 40);
 }
 
+TEST_CASE("a bomb in a bzip2 block read before the member began says what is known", "[archive]") {
+  // The tar.bz2 is one block of a few hundred bytes, read whole while the
+  // first member's header was: no compressed byte is read for the bomb.
+  const std::string bytes = build_archive(
+      ArchiveKind::kTarBz2, {{"a.sgf", kGame1}, {"bomb.sgf", std::string(16 << 20, '\0')}});
+  const Listing l = list(bytes);
+  REQUIRE(l.members.size() == 2);
+  CHECK(l.members[1].outcome == ReadOutcome::kBomb);
+  const std::string& m = l.members[1].message;
+  INFO(m);
+  CHECK(m.rfind("an archive bomb: the member expands more than 1000 times (1.", 0) == 0);
+  CHECK(m.find("from 0 bytes") == std::string::npos);
+  CHECK(m.find("all from compressed data read before the member began, within the archive's "
+               "first ") != std::string::npos);
+}
+
+TEST_CASE("a compressed stream cut inside its first block is said to be truncated", "[archive]") {
+  // One member of noise: a single bzip2 block, a single xz block, ...
+  const std::string big = noise(200000, 11);
+  for (ArchiveKind kind : {ArchiveKind::kTarBz2, ArchiveKind::kTarXz, ArchiveKind::kTarGz,
+                           ArchiveKind::kTarZst, ArchiveKind::kGz}) {
+    INFO(test::archive_extension(kind));
+    const std::string bytes = build_archive(kind, {{"big.sgf", big}});
+    const Listing l =
+        list(bytes.substr(0, 20000), std::string("cut.") + test::archive_extension(kind));
+    CHECK(l.last == ArchiveStep::kBroken);
+    CHECK(l.members.empty());
+    CHECK(l.error.rfind("the archive is truncated (", 0) == 0);
+    CHECK(l.error.find("nothing could be read from it") != std::string::npos);
+  }
+}
+
 TEST_CASE("a member that is a bomb past the size limit keeps no more than the limit", "[archive]") {
   // The read chunk that passes max_member_bytes also passes the bomb limits
   // (found by fuzz/archive_fuzzer.cpp, regression in
