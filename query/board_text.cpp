@@ -5,7 +5,6 @@
 #include <string_view>
 #include <utility>
 
-#include "games/blokus_points.h"
 #include "games/go_points.h"
 #include "games/twixt_points.h"
 #include "query/board_text_parts.h"
@@ -208,21 +207,25 @@ void write_colour_lines(std::ostream& out, const PositionView& v, bool color) {
   std::map<std::int8_t, std::int64_t> links;
   for (const Occupant& o : v.occupants) ++units[o.color];
   for (const TwixtLink& l : v.links) ++links[l.color];
-  const BlokusVariant* variant =
-      v.family == Family::kBlokus ? find_blokus_variant(v.variant) : nullptr;
   for (const std::int8_t c : family_colours(v.family, v.variant)) {
-    // "B (seat 1)", Go "B (X, seat 1)", Blokus "1 Purple (seat 1)".
-    std::int8_t seat = c;
+    // "B (seat 1)", Go "B (X, seat 1)", Blokus "1 Purple (seat 1)"; after a
+    // swap-sides the seat whose player has the colour now, "B (seat 2 since
+    // the swap-sides at move 2)", so that the name that follows is that
+    // player's.
+    const std::int8_t seat = seat_of_colour(v, c);
     const std::string label = colour_label(v.family, c);
     if (v.family == Family::kBlokus) {
-      seat = variant != nullptr ? blokus_seat_of_color(*variant, c) : 0;
       out << styled(label + " " + board_text::blokus_colour_name(v.variant, c),
                     board_text::blokus_text_style(v.variant, c), color)
           << (seat == 0 ? std::string(" (played in turn)")
                         : " (seat " + std::to_string(seat) + ")");
     } else {
       out << label << " (" << (v.family == Family::kGo ? (c == 1 ? "X, " : "O, ") : "") << "seat "
-          << static_cast<int>(seat) << ")";
+          << static_cast<int>(seat);
+      if (!v.side_swaps.empty()) {
+        out << " since the swap-sides at move " << v.side_swaps.back();
+      }
+      out << ")";
     }
     if (const std::string name = player_name(v, seat); !name.empty()) out << " " << name;
     out << ": " << count_text(units[c], unit_word(v.family));
@@ -291,7 +294,18 @@ void write_position_text(std::ostream& out, std::int64_t game_id, const Position
     out << "file: " << printable(v.file) << ", game index " << v.game_index << "\n";
   }
   write_colour_lines(out, v, color);
-  if (!v.result.empty()) out << "result: " << printable(v.result) << "\n";
+  if (!v.result.empty()) {
+    out << "result: " << printable(v.result);
+    // RE's B and W name the players by the seats of PB and PW (as twogtp.py
+    // writes it after a swap), not by the colours they have after one.
+    if (sides_swapped(v) && (v.winner == 1 || v.winner == 2)) {
+      const std::string name = player_name(v, v.winner);
+      out << " (won by seat " << static_cast<int>(v.winner) << (name.empty() ? "" : ", " + name)
+          << ", who has " << colour_label(v.family, static_cast<std::int8_t>(3 - v.winner))
+          << " since the swap-sides)";
+    }
+    out << "\n";
+  }
   if (!v.moves.empty() || !v.setups.empty()) {
     out << "\n";
     write_move_list(out, v, color);

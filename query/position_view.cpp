@@ -133,6 +133,19 @@ bool may_fail_halfway(const NodeView& data) {
 
 }  // namespace
 
+bool sides_swapped(const PositionView& view) {
+  return view.side_swaps.size() % 2 == 1;
+}
+
+std::int8_t seat_of_colour(const PositionView& view, std::int8_t color) {
+  if (view.family == Family::kBlokus) {
+    const BlokusVariant* variant = find_blokus_variant(view.variant);
+    return variant != nullptr ? blokus_seat_of_color(*variant, color) : 0;
+  }
+  if (!sides_swapped(view) || (color != 1 && color != 2)) return color;
+  return static_cast<std::int8_t>(3 - color);
+}
+
 std::string colour_label(Family family, std::int8_t color) {
   if (family == Family::kBlokus) return std::to_string(color);
   if (family == Family::kTwixt) return color == 1 ? "W" : "B";
@@ -175,6 +188,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.game_index = game.game_index;
   view.players = game.players;
   view.result = game.result;
+  view.winner = game.winner;
   for (const NodeIndex node : line) {
     if (!game.tree.data(node).moves.empty()) ++view.main_line_moves;
   }
@@ -217,6 +231,11 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
       }
       placed.insert(placed.end(), result->placed.begin(), result->placed.end());
       node_moves.push_back({played, move, result->piece});
+    }
+    if (!view.stopped) {
+      for (const LineMove& m : node_moves) {
+        if (m.move.kind == MoveKind::kSwapSides) view.side_swaps.push_back(m.number);
+      }
     }
     if (view.stopped) {
       if (before) position = std::move(before);

@@ -65,9 +65,19 @@ struct PositionView {
   // move count before an illegal setup); meaningful only with `stopped`.
   std::int64_t stopped_at = 0;
 
-  // The game's players by seat and its result as written (RE), for a reader.
+  // The game's players by seat, its result as written (RE) and the seat
+  // that won as the import read RE (0: none, a draw or unknown), for a
+  // reader.
   std::vector<SeatPlayer> players;
   std::string result;
+  std::int8_t winner = 0;
+  // The move numbers of the swap-sides moves on the main line up to the node
+  // shown, ascending. A swap-sides leaves the board as it is and exchanges
+  // the players' colours: from it on, seat 1's player has seat 2's colour
+  // and the other way round (docs/formats.md, "Swaps in Hex SGF"). Stored
+  // moves and stones keep their colours' seat numbers; sides_swapped() and
+  // seat_of_colour() say whose they are.
+  std::vector<std::int64_t> side_swaps;
   // The main line's moves from the root up to the node shown, in order.
   std::vector<LineMove> moves;
   // Where a setup changed the board on that stretch: the number of moves
@@ -100,6 +110,16 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves);
 // Throws what GameLoader throws (a corrupt database).
 std::optional<Result<PositionView>> view_stored_position(Database& db, std::int64_t game_id,
                                                          std::int64_t moves);
+
+// True if an odd number of swap-sides moves precede the node shown: each
+// seat's player then has the other seat's colour.
+bool sides_swapped(const PositionView& view);
+
+// The seat whose player has colour `color` at the node shown: for Go, Hex
+// and Twixt the colour's own seat, or the other one after sides_swapped();
+// for Blokus the seat that plays the colour, 0 when the colours' players
+// take turns (three players on four colours) or the variant is unknown.
+std::int8_t seat_of_colour(const PositionView& view, std::int8_t color);
 
 // The label of a colour in the family's own SGF: hex and go B = seat 1,
 // W = seat 2; twixt W = seat 1 (White moves first there), B = seat 2; Blokus

@@ -130,6 +130,21 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
   for (const SeatPlayer& p : v.players)
     j["players"].push_back({{"seat", p.seat}, {"name", p.name}});
   j["result"] = v.result;
+  j["winner"] = v.winner;
+  // Who has which colour at this position: after a swap-sides the other
+  // seat's player (players keeps the seats as stored).
+  j["side_swaps"] = v.side_swaps;
+  j["sides"] = nlohmann::json::array();
+  for (const std::int8_t color : family_colours(v.family, v.variant)) {
+    const std::int8_t seat = seat_of_colour(v, color);
+    std::string name;
+    for (const SeatPlayer& p : v.players) {
+      if (seat != 0 && p.seat == seat && name.empty()) name = p.name;
+    }
+    j["sides"].push_back({{"color", colour_label(v.family, color)},
+                          {"seat", seat == 0 ? nlohmann::json(nullptr) : nlohmann::json(seat)},
+                          {"name", name}});
+  }
   j["moves"] = nlohmann::json::array();
   for (const LineMove& m : v.moves) {
     const std::int8_t color = v.family == Family::kBlokus ? m.move.color : m.move.seat;

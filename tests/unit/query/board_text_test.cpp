@@ -1,6 +1,6 @@
 // The drawing parts of `ludex show`'s text view (query/board_text_parts.h,
-// query/text_canvas.h): what the golden files of tests/fixtures/show cannot
-// show for every case.
+// query/text_canvas.h) and its header: what the golden files of
+// tests/fixtures/show cannot show for every case.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "query/board_text.h"
 #include "query/board_text_parts.h"
+#include "query/position_view.h"
 #include "query/text_canvas.h"
 
 namespace ludex {
@@ -127,4 +129,46 @@ TEST_CASE("a canvas in colour: styles as SGR sequences, reset at each line's end
 }
 
 }  // namespace
+TEST_CASE("after swap-sides each colour is named by the seat and player who have it",
+          "[query][show]") {
+  PositionView v;
+  v.family = Family::kHex;
+  v.columns = 3;
+  v.rows = 3;
+  v.players = {{1, "ann"}, {2, "bob"}};
+  v.result = "B+";
+  v.winner = 1;
+  const auto header = [&] {
+    std::ostringstream out;
+    write_position_text(out, 7, v, false);
+    std::vector<std::string> lines;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line) && !line.empty();) lines.push_back(line);
+    return std::vector<std::string>(lines.begin() + 1, lines.end());
+  };
+  CHECK_FALSE(sides_swapped(v));
+  CHECK(seat_of_colour(v, 1) == 1);
+  CHECK(header() == std::vector<std::string>{"B (seat 1) ann: 0 stones, joins top and bottom (-)",
+                                             "W (seat 2) bob: 0 stones, joins left and right (\\)",
+                                             "result: B+"});
+  v.side_swaps = {2};
+  CHECK(sides_swapped(v));
+  CHECK(seat_of_colour(v, 1) == 2);
+  CHECK(seat_of_colour(v, 2) == 1);
+  CHECK(header() ==
+        std::vector<std::string>{
+            "B (seat 2 since the swap-sides at move 2) bob: 0 stones, joins top and bottom (-)",
+            "W (seat 1 since the swap-sides at move 2) ann: 0 stones, joins left and right (\\)",
+            "result: B+ (won by seat 1, ann, who has W since the swap-sides)"});
+  // Swapped back: each has its own colour again; the line says since when.
+  v.side_swaps = {2, 5};
+  CHECK_FALSE(sides_swapped(v));
+  CHECK(seat_of_colour(v, 1) == 1);
+  CHECK(header() ==
+        std::vector<std::string>{
+            "B (seat 1 since the swap-sides at move 5) ann: 0 stones, joins top and bottom (-)",
+            "W (seat 2 since the swap-sides at move 5) bob: 0 stones, joins left and right (\\)",
+            "result: B+"});
+}
+
 }  // namespace ludex
