@@ -58,7 +58,7 @@ struct GameLoader::Impl {
                 "JOIN players AS p ON p.player_id = gp.player_id "
                 "WHERE gp.game_id = ?1 ORDER BY gp.seat, gp.player_id"),
         nodes(db,
-              "SELECT node_id, subtree_end, main_flag, seat, color, kind, points FROM nodes "
+              "SELECT node_id, node_id + descendants, flags, seat, color, kind, points FROM nodes "
               "WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id"),
         moves(db,
               "SELECT node_id, ordinal, seat, color, kind, draw_offer, autolink, points, links, "
@@ -137,11 +137,11 @@ void GameLoader::Impl::load_tree(std::int64_t first, std::int64_t count, GameTre
         index = tree.add_root();
       } else {
         if (open.empty()) corrupt(id, "outside the root's subtree");
-        if (end < id || end > open.back().end) corrupt(id, "subtree_end outside its parent's");
+        if (end < id || end > open.back().end) corrupt(id, "subtree outside its parent's");
         index = tree.add_child(open.back().index);
       }
       open.push_back(Open{index, end});
-      tree.set_main_flag(index, nodes.getColumn(2).getInt() != 0);
+      tree.set_main_flag(index, (nodes.getColumn(2).getInt() & 2) != 0);
       if (!nodes.getColumn(5).isNull()) {
         Move& m = tree.add_move(index);
         m.seat = static_cast<std::int8_t>(nodes.getColumn(3).getInt());

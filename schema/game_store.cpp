@@ -125,9 +125,9 @@ struct GameStore::Impl {
                            "VALUES (?1, ?2, ?3)"),
         count_game(db, "UPDATE source_files SET game_count = game_count + 1 WHERE file_id = ?1"),
         nodes(db,
-              "INSERT INTO nodes (node_id, subtree_end, main_line, main_flag, position_hash, "
+              "INSERT INTO nodes (node_id, descendants, depth, moveless, flags, position_hash, "
               "seat, color, kind, points) VALUES",
-              9),
+              10),
         moves(db,
               "INSERT INTO node_moves (node_id, ordinal, seat, color, kind, draw_offer, "
               "autolink, points, links, prop_id, prop_values) VALUES",
@@ -265,6 +265,9 @@ struct GameStore::Impl {
   // Per-game scratch, indexed by pre-order position; kept to reuse memory.
   std::vector<std::uint32_t> pre_of;  // NodeIndex -> pre-order position
   std::vector<std::uint32_t> subtree_size;
+  std::vector<std::int32_t> depth;
+  // Nodes without a move from the root to the node, both included.
+  std::vector<std::int32_t> moveless;
   std::vector<char> on_main_line;
   // The first determined, non-NaN evaluation per source, NaN for none;
   // kEvalSources entries per node.
@@ -322,9 +325,13 @@ void GameStore::Impl::store_nodes(const GameRecord& game,
   const std::size_t n = order.size();
   pre_of.assign(n, 0);
   subtree_size.assign(n, 1);
+  depth.assign(n, 0);
+  moveless.assign(n, 0);
   on_main_line.assign(n, 0);
   first_value.assign(n * kEvalSources, std::nan(""));
   for (std::size_t k = 0; k < n; ++k) pre_of[order[k]] = static_cast<std::uint32_t>(k);
+  // A parent precedes its children in pre-order: forward for what flows
+  // down the tree, backward for what sums up it.
   for (std::size_t k = 0; k < n; ++k) {
     const NodeView& data = tree.data(order[k]);
     // Backwards, so that the first evaluation of each source wins.
@@ -334,8 +341,15 @@ void GameStore::Impl::store_nodes(const GameRecord& game,
         first_value[k * kEvalSources + source] = it->value;
       }
     }
+    const std::int32_t none = data.moves.empty() ? 1 : 0;
+    const NodeIndex parent = tree.parent(order[k]);
+    if (parent == kNoNode) {
+      moveless[k] = none;
+    } else {
+      depth[k] = depth[pre_of[parent]] + 1;
+      moveless[k] = moveless[pre_of[parent]] + none;
+    }
   }
-  // A parent precedes its children in pre-order: backward, sizes sum up.
   for (std::size_t k = n; k-- > 1;) subtree_size[pre_of[tree.parent(order[k])]] += subtree_size[k];
   for (NodeIndex i : tree.main_line()) on_main_line[pre_of[i]] = 1;
 
@@ -346,29 +360,30 @@ void GameStore::Impl::store_nodes(const GameRecord& game,
     const NodeView& data = tree.data(index);
     const std::int64_t node_id = first + static_cast<std::int64_t>(k);
     nodes.set_int(0, node_id);
-    nodes.set_int(1, node_id + static_cast<std::int64_t>(subtree_size[k]) - 1);
-    nodes.set_int(2, on_main_line[k]);
-    nodes.set_int(3, data.main_flag ? 1 : 0);
+    nodes.set_int(1, static_cast<std::int64_t>(subtree_size[k]) - 1);
+    nodes.set_int(2, depth[k]);
+    nodes.set_int(3, moveless[k]);
+    nodes.set_int(4, on_main_line[k] | (data.main_flag ? 2 : 0));
     if (hashes.empty() || hashes[index] == 0) {
-      nodes.set_null(4);
+      nodes.set_null(5);
     } else {
       // Stored as the signed 64-bit integer with the same bits.
-      nodes.set_int(4, static_cast<std::int64_t>(hashes[index]));
+      nodes.set_int(5, static_cast<std::int64_t>(hashes[index]));
     }
     const bool first_inline = !data.moves.empty() && inline_move(data.moves.front(), data);
     if (first_inline) {
       const Move& move = data.moves.front();
-      nodes.set_int(5, move.seat);
-      nodes.set_int(6, move.color);
-      nodes.set_int(7, static_cast<std::int64_t>(move.kind));
+      nodes.set_int(6, move.seat);
+      nodes.set_int(7, move.color);
+      nodes.set_int(8, static_cast<std::int64_t>(move.kind));
       encode_points(move.points, points_buffer);
       if (points_buffer.empty()) {
-        nodes.set_null(8);
+        nodes.set_null(9);
       } else {
-        nodes.set_blob(8, points_buffer);
+        nodes.set_blob(9, points_buffer);
       }
     } else {
-      for (int c = 5; c <= 8; ++c) nodes.set_null(c);
+      for (int c = 6; c <= 9; ++c) nodes.set_null(c);
     }
     nodes.end_row();
     store_node_data(node_id, parent == kNoNode ? kNoParent : pre_of[parent], data, first_inline);

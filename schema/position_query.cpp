@@ -13,7 +13,6 @@
 
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
-#include "schema/node_shape.h"
 #include "schema/position_codes.h"
 #include "schema/position_replay.h"
 #include "schema/query_support.h"
@@ -46,7 +45,11 @@ constexpr const char* kCommentsFirst =
     "FROM comments_fts CROSS JOIN nodes AS n CROSS JOIN games AS g "
     "WHERE comments_fts MATCH ? AND n.node_id = comments_fts.rowid AND g.game_id = ";
 
-constexpr const char* kNodeColumns = "SELECT n.node_id, g.game_id, n.main_line, n.position_hash ";
+// A node hit's columns: move_number = depth + 1 - moveless, main_line is
+// bit 0 of flags (docs/schema.md, "nodes").
+constexpr const char* kNodeColumns =
+    "SELECT n.node_id, g.game_id, n.depth, n.depth + 1 - n.moveless, n.flags & 1, "
+    "n.position_hash ";
 // The matched words marked, about a dozen tokens around them.
 constexpr const char* kSnippetColumn = ", snippet(comments_fts, 0, '[', ']', '...', 12) ";
 
@@ -155,7 +158,7 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
     for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash) >> 40);
     for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash));
   }
-  if (f.main_line_only) c.add(" AND n.main_line = 1");
+  if (f.main_line_only) c.add(" AND (n.flags & 1) = 1");
   if (f.eval_min || f.eval_max || f.has_eval) {
     // The same evaluation must satisfy both bounds. Written so that the
     // partial index evaluations_by_value (WHERE undetermined = 0) applies.
@@ -233,20 +236,6 @@ std::vector<std::string> stream_pieces(SQLite::Statement& stream, std::int64_t g
   return out;
 }
 
-// Fills a hit's move number and depth (and its hash) from its game's node
-// shape.
-void fill_from_shape(const NodeShape& shape, NodeHit* hit) {
-  const auto k = static_cast<std::size_t>(hit->node_id - shape.first_node_id);
-  if (k >= shape.size()) {
-    throw std::runtime_error("node " + std::to_string(hit->node_id) + " is not in game " +
-                             std::to_string(shape.game_id));
-  }
-  hit->move_number = shape.move_number[k];
-  hit->depth = shape.depth[k];
-  hit->main_line = shape.main_line[k] != 0;
-  hit->position_hash = shape.hash[k];
-}
-
 // find_nodes for filters with position conditions and no condition an index
 // answers: the games in the filter's order, replayed, each game's hits in
 // node id order.
@@ -255,7 +244,8 @@ std::int64_t find_nodes_by_replay(Database& db, const NodeFilter& filter,
   const PositionConditions conditions = matcher_conditions(filter);
   if (filter.limit && *filter.limit <= 0) return 0;
   GameHitReader games(db.handle());
-  NodeShapeReader shapes(db.handle());
+  SQLite::Statement node_row(
+      db.handle(), "SELECT depth + 1 - moveless, position_hash FROM nodes WHERE node_id = ?1");
   ReplayOptions options;
   options.main_line_only = filter.main_line_only;
   options.first_only = filter.first_only;
@@ -271,11 +261,19 @@ std::int64_t find_nodes_by_replay(Database& db, const NodeFilter& filter,
       if (out.game.game_id != g.game_id && !games.read(g.game_id, out.game)) {
         throw std::runtime_error("game " + std::to_string(g.game_id) + " vanished");
       }
-      const NodeShape* shape = shapes.read(g.game_id);
-      if (shape == nullptr)
-        throw std::runtime_error("game " + std::to_string(g.game_id) + " vanished");
       out.node_id = g.first_node_id + h.index;
-      fill_from_shape(*shape, &out);
+      out.depth = h.depth;
+      out.main_line = h.main_line;
+      {
+        ResetOnExit reset(node_row);
+        node_row.bind(1, out.node_id);
+        if (!node_row.executeStep()) {
+          throw std::runtime_error("node " + std::to_string(out.node_id) + " of game " +
+                                   std::to_string(g.game_id) + " is missing");
+        }
+        out.move_number = node_row.getColumn(0).getInt();
+        out.position_hash = static_cast<std::uint64_t>(column_int(node_row, 1, 0));
+      }
       ++visited;
       if (!visit(out) || (filter.limit && visited >= *filter.limit)) return false;
     }
@@ -349,7 +347,6 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
   SQLite::Statement st(db.handle(), q.sql);
   bind_params(st, q.condition);
   GameHitReader games(db.handle());
-  NodeShapeReader shapes(db.handle());
   std::optional<GameReplayer> replayer;
   if (positions) replayer.emplace(db, matcher_conditions(filter));
   ResetOnExit reset(st);
@@ -382,7 +379,11 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
   while (!stopped && st.executeStep()) {
     row.node_id = st.getColumn(0).getInt64();
     row.game.game_id = st.getColumn(1).getInt64();
-    if (comment) row.comment = column_text(st, 4);
+    row.depth = st.getColumn(2).getInt();
+    row.move_number = st.getColumn(3).getInt();
+    row.main_line = st.getColumn(4).getInt() != 0;
+    row.position_hash = static_cast<std::uint64_t>(column_int(st, 5, 0));
+    if (comment) row.comment = column_text(st, 6);
     if (replayer) {
       std::int64_t first = 0;
       const std::vector<ReplayHit>& hits = replayer->hits(row.game.game_id, &first);
@@ -393,11 +394,6 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
           });
       if (it == hits.end() || static_cast<std::int64_t>(it->index) != index) continue;
     }
-    const NodeShape* shape = shapes.read(row.game.game_id);
-    if (shape == nullptr) {
-      throw std::runtime_error("node " + std::to_string(row.node_id) + " has no game");
-    }
-    fill_from_shape(*shape, &row);
     if (!filter.first_only) {
       emit(row);
       continue;
@@ -470,13 +466,13 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
   const Condition games = game_condition(filter);
   NextMoves out;
   // The nodes with the hash in the filtered games, by game.
-  SQLite::Statement at(db.handle(),
-                       std::string("SELECT n.node_id, n.subtree_end, g.game_id, g.winner, "
-                                   "g.family, g.variant, g.board_columns, g.board_rows, "
-                                   "g.first_node_id ") +
-                           kNodesFirst + kGameOfNode +
-                           " AND (n.position_hash >> 40) = ? AND +n.position_hash = ?" + games.sql +
-                           " ORDER BY g.game_id, n.node_id");
+  SQLite::Statement at(
+      db.handle(), std::string("SELECT n.node_id, n.node_id + n.descendants, g.game_id, g.winner, "
+                               "g.family, g.variant, g.board_columns, g.board_rows, "
+                               "g.first_node_id ") +
+                       kNodesFirst + kGameOfNode +
+                       " AND (n.position_hash >> 40) = ? AND +n.position_hash = ?" + games.sql +
+                       " ORDER BY g.game_id, n.node_id");
   at.bind(1, static_cast<std::int64_t>(hash) >> 40);
   at.bind(2, static_cast<std::int64_t>(hash));
   bind_params(at, games, 3);
@@ -484,7 +480,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
   // A child's subtree and first move: inline in its row, else ordinal 0 of
   // node_moves.
   SQLite::Statement child(db.handle(),
-                          "SELECT n.subtree_end, coalesce(n.seat, m.seat), "
+                          "SELECT n.node_id + n.descendants, coalesce(n.seat, m.seat), "
                           "coalesce(n.color, m.color), coalesce(n.kind, m.kind), "
                           "CASE WHEN n.kind IS NULL THEN m.points ELSE n.points END, "
                           "n.kind IS NOT NULL OR m.node_id IS NOT NULL "

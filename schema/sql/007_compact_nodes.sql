@@ -7,10 +7,13 @@
 -- (docs/schema.md, "nodes", and docs/queries.md, "How a position search
 -- runs"):
 --  * nodes: the node's first move inline when it is a plain one (no links,
---    no stored spelling, no draw offer); game_id, parent_id, depth and
---    move_number are no longer stored: node ids are the pre-order and
---    subtree_end closes each subtree, which gives all of them (the view
---    node_tree shows them).
+--    no stored spelling, no draw offer); the integers chosen for SQLite's
+--    varints: descendants (subtree_end - node_id: 0 for a leaf, small on the
+--    main line) for subtree_end, moveless (depth + 1 - move_number: 1 when
+--    only the root has no move, which costs no byte) for move_number, flags
+--    (bit 0 main_line, bit 1 main_flag: 0 or 1 for an SGF game, no byte)
+--    for the two flags; game_id and parent_id are derived from the
+--    pre-order ids (the view node_tree shows every version-6 column).
 --  * node_moves: the moves that are not inline (a node's further moves, and
 --    a first move that is not a plain one); the view moves shows every move
 --    as the version-6 table did.
@@ -31,9 +34,10 @@ DROP TABLE IF EXISTS position_events;
 
 CREATE TABLE nodes_v7 (
   node_id       INTEGER PRIMARY KEY,
-  subtree_end   INTEGER NOT NULL,
-  main_line     INTEGER NOT NULL,
-  main_flag     INTEGER NOT NULL,
+  descendants   INTEGER NOT NULL,
+  depth         INTEGER NOT NULL,
+  moveless      INTEGER NOT NULL,
+  flags         INTEGER NOT NULL,
   position_hash INTEGER,
   seat          INTEGER,
   color         INTEGER,
@@ -44,10 +48,10 @@ CREATE TABLE nodes_v7 (
 -- A first move is inline when nothing but seat, colour, kind and points
 -- says what it is: autolink set (the default of every move but a Twixt long
 -- move without automatic links), no draw offer, no links, no stored spelling.
-INSERT INTO nodes_v7 (node_id, subtree_end, main_line, main_flag, position_hash, seat, color,
+INSERT INTO nodes_v7 (node_id, descendants, depth, moveless, flags, position_hash, seat, color,
                       kind, points)
-SELECT n.node_id, n.subtree_end, n.main_line, n.main_flag, n.position_hash, m.seat, m.color,
-       m.kind, m.points
+SELECT n.node_id, n.subtree_end - n.node_id, n.depth, n.depth + 1 - n.move_number,
+       n.main_line | (n.main_flag << 1), n.position_hash, m.seat, m.color, m.kind, m.points
 FROM nodes AS n
 LEFT JOIN moves AS m ON m.node_id = n.node_id AND m.ordinal = 0 AND m.draw_offer = 0
   AND m.autolink = 1 AND m.links IS NULL AND m.prop_id IS NULL
@@ -103,34 +107,26 @@ CREATE VIEW moves (node_id, ordinal, seat, color, kind, draw_offer, autolink, po
          prop_values
   FROM node_moves;
 
--- The derived columns of every node (docs/schema.md, "nodes"): its game
--- (the game whose node range holds it), its parent (the deepest earlier node
--- of the game whose subtree holds it), its depth (how many such ancestors),
--- its move number (the nodes with a move from the root to it, both
--- included). Each is a range search within the node's game: meant for
--- looking at a game or a few nodes in the sqlite3 shell, not for scanning
--- the archive.
+-- Every node with the columns of version 6 (docs/schema.md, "nodes"): its
+-- game (the game whose node range holds it), its parent (the last earlier
+-- node of the game one level up), the stored columns decoded.
 CREATE VIEW node_tree (node_id, game_id, parent_id, depth, move_number, subtree_end, main_line,
                        main_flag, position_hash) AS
   SELECT n.node_id, g.game_id,
     (SELECT max(a.node_id) FROM nodes AS a
-     WHERE a.node_id >= g.first_node_id AND a.node_id < n.node_id AND a.subtree_end >= n.node_id),
-    (SELECT count(*) FROM nodes AS a
-     WHERE a.node_id >= g.first_node_id AND a.node_id < n.node_id AND a.subtree_end >= n.node_id),
-    (SELECT count(*) FROM nodes AS a
-     WHERE a.node_id >= g.first_node_id AND a.node_id <= n.node_id AND a.subtree_end >= n.node_id
-       AND (a.kind IS NOT NULL OR EXISTS (SELECT 1 FROM node_moves AS m
-                                          WHERE m.node_id = a.node_id))),
-    n.subtree_end, n.main_line, n.main_flag, n.position_hash
+     WHERE a.node_id >= g.first_node_id AND a.node_id < n.node_id AND a.depth = n.depth - 1),
+    n.depth, n.depth + 1 - n.moveless, n.node_id + n.descendants, n.flags & 1,
+    (n.flags >> 1) & 1, n.position_hash
   FROM games AS g
   JOIN nodes AS n ON n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1;
 
 -- The pre- and post-order numbers of every node within its game (as in
 -- version 1): post = (subtree_end - first_node_id) - depth.
 CREATE VIEW node_order (node_id, game_id, pre, post) AS
-  SELECT t.node_id, t.game_id, t.node_id - g.first_node_id,
-         t.subtree_end - g.first_node_id - t.depth
-  FROM node_tree AS t JOIN games AS g ON g.game_id = t.game_id;
+  SELECT n.node_id, g.game_id, n.node_id - g.first_node_id,
+         n.node_id + n.descendants - g.first_node_id - n.depth
+  FROM games AS g
+  JOIN nodes AS n ON n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1;
 
 INSERT INTO meta (key, value)
 SELECT 'feature_games_pending', '1' WHERE EXISTS (SELECT 1 FROM games)

@@ -42,8 +42,8 @@ inline std::map<std::string, std::string> stored_content(const std::string& db,
       "coalesce(g.start_column, '') || '|' || coalesce(g.moves_hash, '') || '|' || "
       "coalesce(g.hash_version, ''), "
       "(SELECT group_concat(coalesce(n.position_hash, '-') || '/' || "
-      "(n.subtree_end - g.first_node_id) || '/' || n.main_line, ' ') FROM (SELECT * FROM nodes AS "
-      "n "
+      "n.descendants || '/' || n.depth || '/' || n.moveless || '/' || n.flags, ' ') "
+      "FROM (SELECT * FROM nodes AS n "
       "WHERE n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 "
       "ORDER BY n.node_id) AS n), "
       // A game's moves: the inline first moves and node_moves, each read

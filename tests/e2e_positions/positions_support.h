@@ -49,18 +49,15 @@ inline std::map<std::string, std::int64_t> game_ids_by_file(const std::string& d
 inline std::string stored_hash(const std::string& db, std::int64_t game, std::int64_t move) {
   sqlite3* handle = nullptr;
   REQUIRE(sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  // The main line is a path from the root, so in node id order its nodes
-  // come by depth, and a running count of its moves is the move number.
+  // move_number = depth + 1 - moveless, main_line = flags bit 0
+  // (docs/schema.md, "nodes").
   const char* sql =
-      move >= 0 ? "SELECT position_hash FROM (SELECT n.node_id, n.position_hash, "
-                  "sum(n.kind IS NOT NULL OR EXISTS (SELECT 1 FROM node_moves AS m "
-                  "WHERE m.node_id = n.node_id)) OVER (ORDER BY n.node_id) AS move_number "
-                  "FROM games AS g JOIN nodes AS n ON n.node_id BETWEEN g.first_node_id AND "
-                  "g.first_node_id + g.node_count - 1 WHERE g.game_id = ?1 AND n.main_line = 1) "
-                  "WHERE move_number = ?2 ORDER BY node_id LIMIT 1"
+      move >= 0 ? "SELECT n.position_hash FROM games AS g JOIN nodes AS n ON n.node_id BETWEEN "
+                  "g.first_node_id AND g.first_node_id + g.node_count - 1 WHERE g.game_id = ?1 AND "
+                  "(n.flags & 1) = 1 AND n.depth + 1 - n.moveless = ?2 ORDER BY n.depth LIMIT 1"
                 : "SELECT n.position_hash FROM games AS g JOIN nodes AS n ON n.node_id BETWEEN "
                   "g.first_node_id AND g.first_node_id + g.node_count - 1 WHERE g.game_id = ?1 AND "
-                  "n.main_line = 1 ORDER BY n.node_id DESC LIMIT 1";
+                  "(n.flags & 1) = 1 ORDER BY n.depth DESC LIMIT 1";
   sqlite3_stmt* stmt = nullptr;
   REQUIRE(sqlite3_prepare_v2(handle, sql, -1, &stmt, nullptr) == SQLITE_OK);
   sqlite3_bind_int64(stmt, 1, game);

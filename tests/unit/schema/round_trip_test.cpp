@@ -9,7 +9,6 @@
 
 #include "schema/game_loader.h"
 #include "schema/game_store.h"
-#include "schema/node_shape.h"
 #include "tests/unit/schema/schema_test_util.h"
 
 namespace ludex {
@@ -77,7 +76,8 @@ TEST_CASE("NaN evaluations are stored as NULL and load as NaN", "[schema]") {
   CHECK(std::isnan(loaded.record.tree.data(0).evaluations[0].value));
 }
 
-TEST_CASE("node rows carry pre-order ids and subtree ends; the views derive the rest", "[schema]") {
+TEST_CASE("node rows carry pre-order ids, subtree sizes, depth; the view decodes the rest",
+          "[schema]") {
   TempDir dir;
   Database db(dir.file("games.ludex"), Database::Mode::kReadWrite);
   // Game 1 (bare) takes node 1, so the twixt game's nodes start at 2.
@@ -116,24 +116,17 @@ TEST_CASE("node rows carry pre-order ids and subtree ends; the views derive the 
   CHECK(k == expected.size());
   CHECK(db.handle().execAndGet("SELECT main_line_moves FROM games WHERE game_id = 2").getInt() ==
         3);
-  // NodeShapeReader derives the same from one range read.
-  NodeShapeReader shapes(db.handle());
-  const NodeShape* shape = shapes.read(2);
-  REQUIRE(shape != nullptr);
-  REQUIRE(shape->size() == expected.size());
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    INFO("node " << expected[i].id);
-    CHECK(shape->parent[i] == (expected[i].parent == 0 ? -1 : expected[i].parent - 2));
-    CHECK(shape->depth[i] == expected[i].depth);
-    CHECK(shape->move_number[i] == expected[i].move_number);
-    CHECK(shape->subtree_end[i] == expected[i].end);
-    CHECK(shape->main_line[i] == expected[i].main_line);
-  }
+  // The stored columns the view decodes.
+  CHECK(db.handle()
+            .execAndGet("SELECT group_concat(descendants || ':' || moveless || ':' || flags, ' ') "
+                        "FROM (SELECT * FROM nodes WHERE node_id BETWEEN 2 AND 8 "
+                        "ORDER BY node_id)")
+            .getString() == "6:1:1 4:1:1 1:1:0 0:1:0 1:1:3 0:1:1 0:1:0");
 
   // "Ancestor of" is a range test: the descendants of n1 (id 3) are ids 4..7.
   CHECK(db.handle()
             .execAndGet("SELECT count(*) FROM nodes AS d, nodes AS a WHERE a.node_id = 3 "
-                        "AND d.node_id > a.node_id AND d.node_id <= a.subtree_end")
+                        "AND d.node_id > a.node_id AND d.node_id <= a.node_id + a.descendants")
             .getInt() == 4);
 }
 
@@ -168,13 +161,14 @@ TEST_CASE("a million-deep line stores and loads without recursion", "[schema]") 
     g.tree.add_move(at, m);
   }
   testing::store_games(db, "deep.sgf", {g});
-  NodeShapeReader shapes(db.handle());
-  const NodeShape* shape = shapes.read(1);
-  REQUIRE(shape != nullptr);
-  CHECK(shape->depth.back() == kDepth);
-  CHECK(shape->move_number.back() == kDepth);
-  CHECK(db.handle().execAndGet("SELECT subtree_end FROM nodes WHERE node_id = 1").getInt() ==
-        kDepth + 1);
+  CHECK(db.handle().execAndGet("SELECT max(depth) FROM nodes").getInt() == kDepth);
+  CHECK(db.handle()
+            .execAndGet("SELECT depth + 1 - moveless FROM nodes WHERE node_id = " +
+                        std::to_string(kDepth + 1))
+            .getInt() == kDepth);
+  CHECK(db.handle()
+            .execAndGet("SELECT node_id + descendants FROM nodes WHERE node_id = 1")
+            .getInt() == kDepth + 1);
   GameLoader loader(db);
   const std::optional<LoadedGame> loaded = loader.load(1);
   REQUIRE(loaded);
