@@ -114,11 +114,12 @@ struct GamePositions {
   // One warning per node where computing stopped, naming the node (its
   // SourcePos when known, else its move number) and the reason.
   std::vector<Diagnostic> warnings;
-  // The positions as stored for search (games/position_stream.h): filled by
+  // The positions as stored for search (games/position_stream.h) and the
+  // features they ever hold (games/position_codes.h): filled by
   // attach_position_stream(), where a parse worker has time for it; empty
-  // otherwise (the store then encodes them itself).
+  // otherwise (the store then computes them itself).
   std::string stream;
-  std::string occupancy;
+  std::vector<std::int64_t> features;
 };
 
 // Walks the tree once (iteratively; memory bounded by the depth of the

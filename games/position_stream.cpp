@@ -5,6 +5,7 @@
 #include "games/blokus_geometry.h"
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
+#include "games/position_codes.h"
 
 namespace ludex {
 namespace {
@@ -174,9 +175,8 @@ bool fits_board(const GamePositions& positions, const StreamBoard& board) {
 }  // namespace
 
 bool encode_stored_positions(const GameRecord& game, const GamePositions& positions,
-                             std::string* stream, std::string* occupancy) {
+                             std::string* stream) {
   stream->clear();
-  occupancy->clear();
   if (positions.hashes.size() != game.tree.size() || game.tree.empty() ||
       positions.deltas.size() != game.tree.size()) {
     return false;
@@ -184,12 +184,14 @@ bool encode_stored_positions(const GameRecord& game, const GamePositions& positi
   const std::optional<StreamBoard> board = stream_board(game);
   if (!board || !fits_board(positions, *board)) return false;
   *stream = encode_position_stream(game, positions, *board);
-  *occupancy = encode_occupancy(positions, *board);
   return true;
 }
 
 void attach_position_stream(const GameRecord& game, GamePositions* positions) {
-  encode_stored_positions(game, *positions, &positions->stream, &positions->occupancy);
+  positions->features.clear();
+  if (encode_stored_positions(game, *positions, &positions->stream)) {
+    positions->features = feature_codes(game.family, positions->deltas, positions->hashes);
+  }
 }
 
 std::string encode_occupancy(const GamePositions& positions, const StreamBoard& board) {

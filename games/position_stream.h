@@ -70,14 +70,17 @@ std::optional<StreamBoard> stream_board(const GameRecord& game);
 std::string encode_position_stream(const GameRecord& game, const GamePositions& positions,
                                    const StreamBoard& board);
 
-// The stream and occupancy of `game` as stored for search: false, both
-// empty, for a family without positions, a board stream_board() refuses,
-// positions not computed, or a change off the board (which compute_positions
-// never gives). Requires positions computed for `game` by compute_positions.
+// The stream of `game` as stored for search: false, and the stream empty,
+// for a family without positions, a board stream_board() refuses, positions
+// not computed, or a change off the board (which compute_positions never
+// gives). Requires positions computed for `game` by compute_positions.
 bool encode_stored_positions(const GameRecord& game, const GamePositions& positions,
-                             std::string* stream, std::string* occupancy);
+                             std::string* stream);
 
-// encode_stored_positions into positions->stream and ->occupancy.
+// What the store keeps of a game's positions, computed where there is time
+// for it (a parse worker): positions->stream (encode_stored_positions) and,
+// when there is a stream, positions->features (feature_codes,
+// games/position_codes.h); both empty otherwise.
 void attach_position_stream(const GameRecord& game, GamePositions* positions);
 
 // The occupancy bitmaps of a game whose positions are `positions`.

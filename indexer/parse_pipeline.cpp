@@ -183,6 +183,9 @@ class Run {
   // meanwhile so that the one the consumer waits for is never left queued.
   void wait_for_room(std::size_t index);
   void push_job(std::size_t index, ParseJob&& job);
+  // Requires lock on mu_. Frees one spent part (outside the lock) and
+  // releases its cost; false when there is none.
+  bool free_spent(std::unique_lock<std::mutex>& lock);
   void stop_with(std::exception_ptr error);
 
   const std::vector<std::string>& files_;
@@ -206,8 +209,12 @@ class Run {
   // the consumer needs next is always the first.
   std::map<std::pair<std::size_t, std::uint64_t>, ParseJob> jobs_;  // guarded by mu_
   std::uint64_t job_seq_ = 0;                                       // guarded by mu_
-  bool stop_ = false;                                               // guarded by mu_
-  std::exception_ptr worker_error_;                                 // guarded by mu_
+  // Parts consumed, whose memory a worker frees (and then releases their
+  // cost): freeing a file's games and positions is work the single
+  // consuming thread need not do.
+  std::vector<Part> spent_;          // guarded by mu_
+  bool stop_ = false;                // guarded by mu_
+  std::exception_ptr worker_error_;  // guarded by mu_
 };
 
 std::shared_ptr<Stream> Run::open_stream(std::size_t index) {
@@ -236,13 +243,33 @@ void Run::emit_record(std::size_t index, FileResult&& r) {
   part_ready_.notify_all();
 }
 
+bool Run::free_spent(std::unique_lock<std::mutex>& lock) {
+  if (spent_.empty()) return false;
+  std::int64_t cost = 0;
+  {
+    Part part = std::move(spent_.back());
+    spent_.pop_back();
+    cost = part.cost;
+    lock.unlock();
+  }  // freed here, outside the lock
+  lock.lock();
+  in_use_ -= cost;
+  wake_.notify_all();
+  return true;
+}
+
 bool Run::emit_part(const std::shared_ptr<Stream>& stream, FileResult&& part, std::int64_t cost) {
   {
     std::unique_lock<std::mutex> lock(mu_);
-    wake_.wait(lock, [&] {
-      return stop_ || in_use_ + cost <= budget_ ||
-             (current_ == stream.get() && stream->parts.empty());
-    });
+    // While it waits for room, a worker frees what the consumer is done
+    // with: that is what makes room.
+    for (;;) {
+      if (stop_ || in_use_ + cost <= budget_ ||
+          (current_ == stream.get() && stream->parts.empty())) {
+        break;
+      }
+      if (!free_spent(lock)) wake_.wait(lock);
+    }
     if (stop_) return false;
     in_use_ += cost;
     stream->parts.push_back(Part{std::move(part), cost});
@@ -273,6 +300,7 @@ void Run::wait_for_room(std::size_t index) {
     if (stop_) throw PipelineStopped{};
     if (in_use_ < budget_) return;
     if (index == head_ && slots_[index % window_].streams.empty()) return;
+    if (free_spent(lock)) continue;
     if (!jobs_.empty()) {
       ParseJob job = take_job();
       lock.unlock();
@@ -655,18 +683,18 @@ void Run::worker() {
   try {
     for (;;) {
       std::unique_lock<std::mutex> lock(mu_);
-      wake_.wait(lock, [&] {
-        return stop_ || !jobs_.empty() || can_take_item() ||
-               (next_to_take_ >= files_.size() && in_progress_ == 0);
-      });
+      // Once every file is taken and finished, a worker stays to free what
+      // the consumer hands back, until the pipeline stops.
+      wake_.wait(lock,
+                 [&] { return stop_ || !spent_.empty() || !jobs_.empty() || can_take_item(); });
       if (stop_) return;
+      if (free_spent(lock)) continue;
       if (!jobs_.empty()) {
         ParseJob job = take_job();
         lock.unlock();
         run_job(std::move(job));
         continue;
       }
-      if (!can_take_item()) return;  // every file taken and finished
       const std::size_t index = next_to_take_++;
       ++in_progress_;
       lock.unlock();
@@ -719,23 +747,20 @@ void Run::go() {
         wake_.notify_all();
         bool last = false;
         while (!last) {
-          std::int64_t cost = 0;
+          Part part;
           {
-            Part part;
-            {
-              std::unique_lock<std::mutex> lock(mu_);
-              part_ready_.wait(lock, [&] { return worker_error_ || !stream->parts.empty(); });
-              rethrow_worker_error();
-              part = std::move(stream->parts.front());
-              stream->parts.pop_front();
-            }
-            cost = part.cost;
-            last = part.result.last;
-            callbacks_.consume(std::move(part.result));
-          }  // the part's memory is freed here, before it is released
+            std::unique_lock<std::mutex> lock(mu_);
+            part_ready_.wait(lock, [&] { return worker_error_ || !stream->parts.empty(); });
+            rethrow_worker_error();
+            part = std::move(stream->parts.front());
+            stream->parts.pop_front();
+          }
+          last = part.result.last;
+          callbacks_.consume(std::move(part.result));
+          // A worker frees the part's memory, then releases its cost.
           {
             std::lock_guard<std::mutex> lock(mu_);
-            in_use_ -= cost;
+            spent_.push_back(std::move(part));
           }
           wake_.notify_all();
         }
@@ -778,7 +803,7 @@ std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& po
        string_bytes(game.charset) + diagnostics_bytes(game.warnings);
   n += vector_bytes(positions.hashes) + vector_bytes(positions.deltas) +
        diagnostics_bytes(positions.warnings) + string_bytes(positions.stream) +
-       string_bytes(positions.occupancy);
+       vector_bytes(positions.features);
   for (const PositionDelta& d : positions.deltas) {
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);

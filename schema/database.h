@@ -16,6 +16,10 @@ namespace ludex {
 // The schema version this build writes and reads (PRAGMA user_version).
 inline constexpr int kSchemaVersion = 7;
 
+// Every connection's page cache, as PRAGMA cache_size takes it (KiB when
+// negative): 64 MiB.
+inline constexpr const char* kConnectionCacheSize = "-65536";
+
 // How long a connection waits for another connection's write lock before
 // the statement fails with SQLITE_BUSY (schema/storage_failure.h: kLocked).
 inline constexpr int kBusyTimeoutMs = 10'000;

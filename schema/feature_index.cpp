@@ -5,7 +5,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
-#include "schema/position_codes.h"
+#include "games/position_codes.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -69,76 +69,11 @@ std::string_view column_view(const SQLite::Column& c) {
                            " from game " + std::to_string(first_game) + " does not decode");
 }
 
-void add_piece_code(std::vector<std::int64_t>* codes, const PieceIds& piece_ids,
-                    const std::string& name, std::int8_t color) {
-  if (name.empty() || !piece_ids) return;
-  const std::int64_t code = piece_code(piece_ids(name), color);
-  if (code != kNoCode) codes->push_back(code);
-}
-
-void sort_unique(std::vector<std::int64_t>* codes) {
-  std::sort(codes->begin(), codes->end());
-  codes->erase(std::unique(codes->begin(), codes->end()), codes->end());
-}
-
 }  // namespace
 
 std::int32_t board_key(std::int32_t columns, std::int32_t rows) {
   if (columns <= 0 || rows <= 0 || columns >= 1024 || rows >= 1024) return 0;
   return (columns << 10) | rows;
-}
-
-std::vector<std::int64_t> feature_codes(Family family, const std::vector<PositionDelta>& deltas,
-                                        const std::vector<std::uint64_t>& hashes,
-                                        const PieceIds& piece_ids) {
-  std::vector<std::int64_t> codes;
-  for (std::size_t i = 0; i < deltas.size() && i < hashes.size(); ++i) {
-    if (hashes[i] == 0) continue;
-    const PositionDelta& d = deltas[i];
-    for (const Occupant& o : d.placed) {
-      const std::int64_t code = stone_code(family, o);
-      if (code != kNoCode) codes.push_back(code);
-    }
-    for (const TwixtLink& l : d.links_added) {
-      const std::int64_t code = link_code(l);
-      if (code != kNoCode) codes.push_back(code);
-    }
-    if (!d.piece.empty() && !d.placed.empty()) {
-      add_piece_code(&codes, piece_ids, d.piece, d.placed.front().color);
-    }
-  }
-  sort_unique(&codes);
-  return codes;
-}
-
-bool stream_feature_codes(Family family, std::string_view stream, const StreamBoard& board,
-                          const PieceIds& piece_ids, std::vector<std::int64_t>* codes,
-                          std::string* error) {
-  codes->clear();
-  PositionStreamReader reader(stream, board);
-  StreamNode node;
-  while (reader.next(&node)) {
-    if (node.stopped) continue;
-    for (const Occupant& o : node.placed) {
-      const std::int64_t code = stone_code(family, o);
-      if (code != kNoCode) codes->push_back(code);
-    }
-    for (const TwixtLink& l : node.links_added) {
-      const std::int64_t code = link_code(l);
-      if (code != kNoCode) codes->push_back(code);
-    }
-    if (node.piece >= 0 && static_cast<std::size_t>(node.piece) < board.pieces.size() &&
-        !node.placed.empty()) {
-      add_piece_code(codes, piece_ids, board.pieces[static_cast<std::size_t>(node.piece)],
-                     node.placed.front().color);
-    }
-  }
-  if (!reader.error().empty()) {
-    *error = reader.error();
-    return false;
-  }
-  sort_unique(codes);
-  return true;
 }
 
 struct FeatureIndexWriter::Impl {

@@ -1,6 +1,6 @@
 // feature_games (schema version 7): for every feature a position can hold
 // (a stone of a colour on a point, a Twixt link, a Blokus piece of a colour;
-// the codes of schema/position_codes.h) and every board size, the ids of the
+// the codes of games/position_codes.h) and every board size, the ids of the
 // games in which the feature stands at some node. A position search takes
 // the games that hold every feature its conditions require from here, and
 // replays only those (docs/queries.md, "How a position search runs"); a
@@ -36,23 +36,6 @@ namespace ludex {
 // The board part of a key: columns << 10 | rows (a side is at most 702).
 // 0 for a game without a known size.
 std::int32_t board_key(std::int32_t columns, std::int32_t rows);
-
-// Blokus piece name -> pieces.piece_id (creating the row when needed).
-using PieceIds = std::function<std::int64_t(const std::string& name)>;
-
-// The features a game's positions ever hold, sorted and unique: every
-// occupant placed, Twixt link added and Blokus piece placed (with the colour
-// of its cells) at a node whose position was computed (hashes[i] != 0).
-// Requires deltas and hashes parallel, indexed by NodeIndex.
-std::vector<std::int64_t> feature_codes(Family family, const std::vector<PositionDelta>& deltas,
-                                        const std::vector<std::uint64_t>& hashes,
-                                        const PieceIds& piece_ids);
-
-// The same, read from a game's stored position stream. False, with *error,
-// for a stream that does not read.
-bool stream_feature_codes(Family family, std::string_view stream, const StreamBoard& board,
-                          const PieceIds& piece_ids, std::vector<std::int64_t>* codes,
-                          std::string* error);
 
 // Writes and deletes rows of feature_games. Statements are prepared once.
 class FeatureIndexWriter {

@@ -11,9 +11,9 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "games/position_codes.h"
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
-#include "schema/position_codes.h"
 #include "schema/position_replay.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
@@ -196,8 +196,13 @@ struct NodeQuery {
 NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f, bool sql_only) {
   NodeQuery q;
   q.condition = build_from_where(db, f, true);
+  // Game ids and node ids grow together (docs/schema.md, "How ids are
+  // assigned"), so game order is node id order: a plan driven by an index of
+  // nodes then needs no sort, and a limit stops it early.
+  const bool node_order = f.game.order == GameOrder::kGameId && !f.game.descending;
   q.sql = std::string(kNodeColumns) + (f.comment_match.empty() ? "" : kSnippetColumn) +
-          q.condition.sql + order_clause(f.game, ", n.node_id");
+          q.condition.sql +
+          (node_order ? std::string(" ORDER BY n.node_id") : order_clause(f.game, ", n.node_id"));
   // With first_only the limit counts games, applied while reading; the
   // offset is always skipped while reading.
   if (sql_only && f.limit && !f.first_only) {

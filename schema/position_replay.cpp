@@ -16,9 +16,9 @@
 #include <sqlite3.h>
 
 #include "games/position.h"
+#include "games/position_codes.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
-#include "schema/position_codes.h"
 #include "schema/position_query.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
@@ -160,9 +160,7 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Game
   const std::optional<LoadedGame> loaded = loader.load(item->game.game_id);
   if (!loaded) return false;
   std::string stream;
-  std::string occupancy;
-  if (!encode_stored_positions(loaded->record, compute_positions(loaded->record), &stream,
-                               &occupancy)) {
+  if (!encode_stored_positions(loaded->record, compute_positions(loaded->record), &stream)) {
     return false;
   }
   item->stream_at = arena->size();
@@ -224,8 +222,7 @@ void replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
 // the conditions require (a stone of a given colour, one of any colour, a
 // link, a piece) must be listed for the game. nullopt when no condition
 // requires a feature (nothing to rule out), or the lists are incomplete.
-std::optional<std::vector<std::int64_t>> candidate_games(SQLite::Database& db,
-                                                         FeatureIndexReader& features,
+std::optional<std::vector<std::int64_t>> candidate_games(FeatureIndexReader& features,
                                                          const GameFilter& filter,
                                                          const PositionConditions& conditions) {
   if (!filter.family || !features.complete()) return std::nullopt;
@@ -247,17 +244,10 @@ std::optional<std::vector<std::int64_t>> candidate_games(SQLite::Database& db,
     colours(o.color, [&](std::int8_t c) { return stone_code(family, Occupant{o.point, c}); });
   }
   for (const TwixtLink& l : conditions.links) required.push_back({link_code(l)});
-  if (!conditions.pieces.empty()) {
-    SQLite::Statement find(db, "SELECT piece_id FROM pieces WHERE name = ?1");
-    for (const PositionConditions::Piece& p : conditions.pieces) {
-      std::int64_t id = -1;  // a name never stored: no game has it
-      {
-        ResetOnExit reset(find);
-        find.bind(1, p.name);
-        if (find.executeStep()) id = find.getColumn(0).getInt64();
-      }
-      colours(p.color, [&](std::int8_t c) { return piece_code(id, c); });
-    }
+  for (const PositionConditions::Piece& p : conditions.pieces) {
+    // A name no piece set has gets no code: no game holds it.
+    const std::int64_t id = blokus_piece_id(p.name);
+    colours(p.color, [&](std::int8_t c) { return piece_code(id, c); });
   }
   if (required.empty()) return std::nullopt;
   std::vector<std::int64_t> out;
@@ -294,7 +284,7 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   const Condition games = game_condition(filter);
   FeatureIndexReader features(db.handle());
   const std::optional<std::vector<std::int64_t>> candidates =
-      candidate_games(db.handle(), features, filter, conditions);
+      candidate_games(features, filter, conditions);
   if (candidates && candidates->empty()) return;
   // Patterns: each game's occupancy, from feature_games, rules games out
   // before their streams are read (PositionMatcher::may_match).

@@ -22,7 +22,9 @@
 --    (per feature, the games that ever hold it) finds the games to replay.
 --  * nodes_by_hash indexes the top 24 bits of the position hash; the query
 --    compares the full hash on the row.
--- Blokus piece ids (pieces) stay: the feature codes of pieces use them.
+--  * pieces is gone: a piece's feature code takes a fixed id from its name
+--    (games/position_codes.h blokus_piece_id), and a Blokus move's piece is
+--    its node's piece in the game's stream.
 --
 -- feature_games cannot be filled in SQL (it needs the streams decoded): a
 -- migrated database holding games gets meta 'feature_games_pending', and the
@@ -31,6 +33,7 @@
 
 DROP VIEW IF EXISTS node_order;
 DROP TABLE IF EXISTS position_events;
+DROP TABLE IF EXISTS pieces;
 
 CREATE TABLE nodes_v7 (
   node_id       INTEGER PRIMARY KEY,

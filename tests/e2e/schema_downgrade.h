@@ -59,6 +59,10 @@ inline void downgrade_to_version6(SQLite::Database& raw) {
       SELECT n.node_id, n.game_id, n.node_id - g.first_node_id,
              n.subtree_end - g.first_node_id - n.depth
       FROM nodes AS n JOIN games AS g ON g.game_id = n.game_id;
+    CREATE TABLE pieces (
+      piece_id INTEGER PRIMARY KEY,
+      name     TEXT NOT NULL UNIQUE
+    );
     CREATE TABLE position_events (
       code        INTEGER NOT NULL,
       node_id     INTEGER NOT NULL REFERENCES nodes (node_id),

@@ -54,7 +54,7 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK(schema_names(db, "table") ==
         std::set<std::string>{"comments", "comments_fts", "evaluations", "feature_games",
                               "game_players", "game_positions", "game_sightings", "games",
-                              "import_errors", "meta", "node_moves", "nodes", "pieces", "players",
+                              "import_errors", "meta", "node_moves", "nodes", "players",
                               "properties", "source_files"});
   CHECK(schema_names(db, "index") ==
         std::set<std::string>{

@@ -13,9 +13,9 @@
 #include <catch2/catch.hpp>
 
 #include "core/zobrist.h"
+#include "games/position_codes.h"
 #include "schema/feature_index.h"
 #include "schema/game_store.h"
-#include "schema/position_codes.h"
 #include "tests/unit/schema/position_test_util.h"
 #include "tests/unit/schema/schema_test_util.h"
 
@@ -208,7 +208,7 @@ TEST_CASE("feature lists grow in chunks and shrink by id ranges", "[schema]") {
   CHECK(reader.games_with(other, board).size() == 1000);
 }
 
-TEST_CASE("pieces are numbered once and listed with their colour", "[schema]") {
+TEST_CASE("pieces are listed by their fixed ids and colour", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
   GameBuilder b(Family::kBlokus, {"A", "B"});
@@ -220,16 +220,22 @@ TEST_CASE("pieces are numbered once and listed with their colour", "[schema]") {
   const NodeIndex n3 = b.node(n2, {stone(9, 9, 3)});
   b.piece(n3, "1");
   testing::store_positioned(db, "a.sgf", {b.build(), b.build()});
-  CHECK(rows(db, "SELECT piece_id, name FROM pieces ORDER BY piece_id") ==
-        std::vector<std::string>{"1|2", "2|1"});
+  // Ids by name, fixed: the classic set's names come first, in its order.
+  CHECK(blokus_piece_id("V5") == 1);
+  CHECK(blokus_piece_id("1") == 21);
+  CHECK(blokus_piece_id("2") == 20);
+  CHECK(blokus_piece_id("I6") > 21);  // trigon's
+  CHECK(blokus_piece_id("no such piece") == -1);
+  const std::int64_t one = blokus_piece_id("1");
+  const std::int64_t two = blokus_piece_id("2");
   // Blokus moves keep their colour in their row.
   CHECK(rows(db, "SELECT node_id, seat, color FROM moves WHERE node_id <= 4 ORDER BY node_id") ==
         std::vector<std::string>{"2|1|1", "3|2|2", "4|1|3"});
   FeatureIndexReader reader(db.handle());
-  CHECK(reader.games_with(piece_code(2, 3), 0) == std::vector<std::int64_t>{1, 2});
-  CHECK(reader.games_with(piece_code(1, 1), 0) == std::vector<std::int64_t>{1, 2});
-  CHECK(reader.games_with(piece_code(2, 2), 0) == std::vector<std::int64_t>{1, 2});
-  CHECK(reader.games_with(piece_code(1, 2), 0).empty());
+  CHECK(reader.games_with(piece_code(one, 3), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(two, 1), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(one, 2), 0) == std::vector<std::int64_t>{1, 2});
+  CHECK(reader.games_with(piece_code(two, 2), 0).empty());
 }
 
 TEST_CASE("evaluations store their swing from the parent's first evaluation", "[schema]") {
@@ -301,8 +307,6 @@ TEST_CASE("clear_file deletes a file's position rows and nothing else", "[schema
                "(SELECT 1 FROM nodes AS n WHERE n.node_id = m.node_id)") == 0);
   SQLite::Statement fk(db.handle(), "PRAGMA foreign_key_check");
   CHECK_FALSE(fk.executeStep());
-  // Pieces stay numbered for the next import.
-  CHECK(scalar(db, "SELECT count(*) FROM pieces") > 0);
 }
 
 TEST_CASE("a bulk load with positions gives the same database", "[schema]") {
@@ -353,7 +357,7 @@ TEST_CASE("a file whose games lack positions is reported stale", "[schema]") {
   CHECK(store.find_file("hashes.sgf")->positions_stale);
 }
 
-TEST_CASE("rollback forgets the pieces and position rows of the batch", "[schema]") {
+TEST_CASE("rollback forgets the position rows of the batch", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
   auto game = [](const std::string& piece) {
@@ -373,9 +377,12 @@ TEST_CASE("rollback forgets the pieces and position rows of the batch", "[schema
   const PositionedGame g = game("L4");
   store.add_game(f, g.record, g.positions);
   store.commit();
-  CHECK(rows(db, "SELECT * FROM pieces") == std::vector<std::string>{"1|L4"});
-  // Its stone and its piece.
+  // Its stone and its piece, L4 and not V3.
   CHECK(listed(db).size() == 2);
+  CHECK(
+      FeatureIndexReader(db.handle()).games_with(piece_code(blokus_piece_id("V3"), 1), 0).empty());
+  CHECK(FeatureIndexReader(db.handle()).games_with(piece_code(blokus_piece_id("L4"), 1), 0) ==
+        std::vector<std::int64_t>{1});
 }
 
 // Write speed with positions: synthetic go-like games, 250 nodes on one

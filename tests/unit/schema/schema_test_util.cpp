@@ -258,7 +258,6 @@ std::string dump_tables(Database& db) {
       "SELECT * FROM comments ORDER BY node_id",
       "SELECT * FROM properties ORDER BY node_id, ordinal",
       "SELECT * FROM import_errors ORDER BY error_id",
-      "SELECT * FROM pieces ORDER BY piece_id",
       "SELECT * FROM game_positions ORDER BY game_id",
       "SELECT * FROM feature_games ORDER BY code, board, first_game",
   };
