@@ -1,5 +1,7 @@
 #include "importers/sgf/sgf_charset.h"
 
+#include <algorithm>
+
 #include "importers/sgf/sgf_reader.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
@@ -92,16 +94,16 @@ class SampleCollector final : public SgfEventHandler {
 SgfFileText prepare_sgf_text(std::string_view bytes) {
   SgfFileText f;
   const BomInfo bom = detect_bom(bytes);
+  f.original = bytes.substr(bom.length);
+  f.bom_length = bom.length;
   if (bom.bom == ByteOrderMark::kUtf8) {
-    f.original = bytes.substr(bom.length);
     f.file_charset = std::string(kUtf8);
     return f;
   }
   if (bom.bom == ByteOrderMark::kUtf16Le || bom.bom == ByteOrderMark::kUtf16Be) {
     const std::string_view charset = utf16_charset(bom.bom);
-    const std::string_view body = bytes.substr(bom.length);
     std::int64_t first_bad = -1;
-    f.converted = convert_to_utf8_lossy(body, charset, &first_bad);
+    f.converted = convert_to_utf8_lossy(f.original, charset, &first_bad);
     if (first_bad >= 0) {
       f.notes.push_back("the file is not valid " + std::string(charset) + " (byte " +
                         std::to_string(first_bad + static_cast<std::int64_t>(bom.length)) +
@@ -111,7 +113,6 @@ SgfFileText prepare_sgf_text(std::string_view bytes) {
     f.file_charset = std::string(charset);
     return f;
   }
-  f.original = bytes;
   const std::string head_ca = find_root_ca(bytes);
   if (!head_ca.empty()) {
     const std::string canon = canonical_charset(head_ca);
@@ -146,6 +147,45 @@ SgfFileText prepare_sgf_text(std::string_view bytes) {
   }
   f.guessed_charset = guess;
   return f;
+}
+
+SgfSourceMap::SgfSourceMap(const SgfFileText& file) : file_(file) {
+  if (file.transcoded) offsets_.emplace(file.original, file.file_charset, file.converted);
+}
+
+void SgfSourceMap::map(SourcePos& pos) {
+  if (pos.byte_offset < 0) return;
+  if (!offsets_) {
+    pos.byte_offset += static_cast<std::int64_t>(file_.bom_length);
+    return;
+  }
+  // The line's start first: it comes before every position on its line, so
+  // that positions in increasing order ask the offset map in increasing order.
+  const std::int64_t start = pos.column > 0 ? pos.byte_offset - (pos.column - 1) : -1;
+  if (start >= 0 && start != line_start_) {
+    line_start_ = start;
+    original_line_start_ = offsets_->original_offset(static_cast<std::size_t>(start));
+  }
+  const std::size_t original = offsets_->original_offset(static_cast<std::size_t>(pos.byte_offset));
+  pos.byte_offset = static_cast<std::int64_t>(original + file_.bom_length);
+  if (start >= 0) pos.column = static_cast<std::int32_t>(original - original_line_start_ + 1);
+}
+
+void SgfSourceMap::map(GameRecord& game) {
+  if (!needed()) return;
+  std::vector<SourcePos> nodes(game.tree.size());
+  for (NodeIndex i = 0; i < nodes.size(); ++i) nodes[i] = game.tree.data(i).pos;
+  std::vector<SourcePos*> all;
+  all.reserve(1 + game.warnings.size() + nodes.size());
+  all.push_back(&game.pos);
+  for (Diagnostic& w : game.warnings) all.push_back(&w.pos);
+  for (SourcePos& p : nodes) all.push_back(&p);
+  // In file order, for the offset map's sake.
+  std::stable_sort(all.begin(), all.end(), [](const SourcePos* a, const SourcePos* b) {
+    return a->byte_offset < b->byte_offset;
+  });
+  for (SourcePos* p : all) map(*p);
+  for (NodeIndex i = 0; i < nodes.size(); ++i) game.tree.set_pos(i, nodes[i]);
 }
 
 SgfTextDecoder::SgfTextDecoder(const SgfFileText& file, std::string_view ca_label,

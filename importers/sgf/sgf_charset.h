@@ -6,18 +6,28 @@
 #ifndef LUDEX_IMPORTERS_SGF_SGF_CHARSET_H_
 #define LUDEX_IMPORTERS_SGF_SGF_CHARSET_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/diagnostic.h"
+#include "core/game.h"
+#include "importers/text/charset.h"
 
 namespace ludex {
 
 // The text to tokenise and how its values are to be decoded.
 struct SgfFileText {
   // What to tokenise: `converted` when the whole file was converted to
-  // UTF-8 (transcoded), else `original`, a view of the input after any BOM.
+  // UTF-8 (transcoded), else `original`.
   std::string_view text() const { return transcoded ? std::string_view(converted) : original; }
+  // The input after any byte order mark, and the length of that mark: what
+  // positions in text() are mapped back to (SgfSourceMap).
   std::string_view original;
+  std::size_t bom_length = 0;
   std::string converted;
   // True when text() is UTF-8 converted from file_charset: every game's
   // values are UTF-8 already and their CA is not applied again.
@@ -34,6 +44,33 @@ struct SgfFileText {
 
 // Decides how to read `bytes`, which must outlive the result.
 SgfFileText prepare_sgf_text(std::string_view bytes);
+
+// Turns positions that the reader reports in a file's text() into positions
+// in the file's bytes, as core/diagnostic.h has them: the byte offset counts
+// the byte order mark, and in a transcoded file it and the column (bytes
+// from the line's start) are counted in the file's own bytes, mapped back
+// through the conversion. The line stays: every charset a file is
+// transcoded from converts line ends one for one. Cheap when positions come
+// in increasing order (as a file's games and their nodes do); nothing at
+// all for a file that needs no mapping. Not thread-safe; one per file read.
+class SgfSourceMap {
+ public:
+  // `file` must outlive the map.
+  explicit SgfSourceMap(const SgfFileText& file);
+
+  // False when positions in text() are already positions in the file.
+  bool needed() const { return file_.transcoded || file_.bom_length > 0; }
+  void map(SourcePos& pos);
+  // Maps the game's position, its warnings' and its nodes' positions.
+  void map(GameRecord& game);
+
+ private:
+  const SgfFileText& file_;
+  std::optional<Utf8OffsetMap> offsets_;  // when transcoded
+  // The last line start mapped: the positions of a line share it.
+  std::int64_t line_start_ = -1;
+  std::size_t original_line_start_ = 0;
+};
 
 // The text of one game's values, decoded to UTF-8 as the file and the game's
 // CA say. Not thread-safe; one per game.

@@ -45,18 +45,26 @@ void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&
                     const std::function<void(Diagnostic&&)>& on_error) {
   const SgfFileText file = prepare_sgf_text(bytes);
   SgfGameConverter converter(file);
+  // The reader's positions are in file.text(); what leaves here is located
+  // in `bytes`.
+  SgfSourceMap source(file);
   // The tree builder appends errors as it meets them; passing them on before
   // each game keeps errors and games in file order.
   std::vector<Diagnostic> errors;
-  auto pass_errors = [&errors, &on_error] {
-    for (Diagnostic& d : errors) on_error(std::move(d));
+  auto pass_errors = [&errors, &on_error, &source] {
+    for (Diagnostic& d : errors) {
+      source.map(d.pos);
+      on_error(std::move(d));
+    }
     errors.clear();
   };
   const std::int32_t count = build_sgf_trees(
       file.text(),
       [&](RawSgfGame& raw) {
         pass_errors();
-        on_game(converter.convert(raw));
+        GameRecord game = converter.convert(raw);
+        source.map(game);
+        on_game(std::move(game));
       },
       errors);
   pass_errors();

@@ -2,6 +2,7 @@
 
 #include <iconv.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <unordered_map>
 
@@ -357,6 +358,127 @@ std::string convert_to_utf8_lossy(std::string_view bytes, std::string_view chars
     iconv(cd, nullptr, nullptr, nullptr, nullptr);
   }
   return out;
+}
+
+Utf8OffsetMap::Utf8OffsetMap(std::string_view bytes, std::string_view charset,
+                             std::string_view converted)
+    : bytes_(bytes) {
+  const bool shifts = charset.substr(0, 8) == "ISO-2022" || charset.substr(0, 6) == "UTF-16" ||
+                      charset.substr(0, 6) == "UTF-32" || charset == "UTF-7";
+  if (!shifts) converted_ = converted;
+  // The same choice of method as convert_to_utf8_lossy, so that the steps
+  // taken here are the ones it took.
+  if (is_latin1_name(charset)) {
+    mode_ = Mode::kLatin1;
+  } else if (is_utf8_name(charset)) {
+    mode_ = Mode::kUtf8;
+  } else if (charset == "ASCII") {
+    mode_ = Mode::kAscii;
+  } else {
+    const std::string name(charset);
+    iconv_t cd = iconv_open("UTF-8", name.c_str());
+    if (cd == IconvCache::kInvalid) {
+      mode_ = Mode::kLatin1;  // convert_to_utf8_lossy's fallback
+    } else {
+      mode_ = Mode::kIconv;
+      cd_ = cd;
+      scratch_.resize(64 * 1024);
+    }
+  }
+}
+
+Utf8OffsetMap::~Utf8OffsetMap() {
+  if (cd_ != nullptr) iconv_close(static_cast<iconv_t>(cd_));
+}
+
+void Utf8OffsetMap::restart() {
+  in_ = 0;
+  out_ = 0;
+  if (cd_ != nullptr) iconv(static_cast<iconv_t>(cd_), nullptr, nullptr, nullptr, nullptr);
+}
+
+std::size_t Utf8OffsetMap::original_offset(std::size_t converted) {
+  if (converted < out_) restart();
+  const std::size_t n = bytes_.size();
+  if (mode_ != Mode::kIconv) {
+    // One character at a time: how many input bytes it takes and how many
+    // bytes of UTF-8 it becomes (U+FFFD for a byte that is not one).
+    while (out_ < converted && in_ < n) {
+      std::size_t in_len = 1;
+      std::size_t out_len = 1;
+      if (mode_ == Mode::kLatin1) {
+        out_len = static_cast<unsigned char>(bytes_[in_]) < 0x80 ? 1 : 2;
+      } else {
+        const std::size_t len = utf8_sequence_length(bytes_, in_);
+        if (len > 0 && (mode_ == Mode::kUtf8 || len == 1)) {
+          in_len = len;
+          out_len = len;
+        } else {
+          out_len = kReplacement.size();
+        }
+      }
+      if (out_ + out_len > converted) break;  // `converted` lies inside this character
+      in_ += in_len;
+      out_ += out_len;
+    }
+    return in_;
+  }
+  const auto cd = static_cast<iconv_t>(cd_);
+  auto pass_ascii = [&] {
+    // Most of an SGF file is ASCII: a byte that is the same ASCII byte in
+    // the converted text converted to itself (no multibyte character of
+    // these charsets is ASCII in UTF-8, and there is no shift state to keep).
+    while (out_ < converted && in_ < n && out_ < converted_.size() &&
+           static_cast<unsigned char>(converted_[out_]) < 0x80 && converted_[out_] == bytes_[in_]) {
+      ++in_;
+      ++out_;
+    }
+  };
+  // Input beyond the character that ends below the target, for a character
+  // that is long in the input and short in UTF-8 (UTF-16, an escape sequence
+  // of ISO-2022); doubled while a character does not fit.
+  std::size_t slack = 16;
+  while (out_ < converted && in_ < n) {
+    pass_ascii();
+    if (out_ >= converted || in_ >= n) break;
+    // iconv converts whole characters only, and stops at the first one whose
+    // UTF-8 does not fit: output room of exactly what is left to reach
+    // `converted` stops it there (or before the character it lies inside).
+    const std::size_t room = std::min(converted - out_, scratch_.size());
+    // And no more input than that room can take (an input byte gives at
+    // least a quarter of a UTF-8 byte, but for escape sequences): glibc
+    // converts all the input it is given into a buffer of its own first and,
+    // when the output is full, converts it again to find where to stop, which
+    // would cost each query the rest of the file.
+    const std::size_t window = std::min(n - in_, room * 4 + slack);
+    char* in_ptr = const_cast<char*>(bytes_.data() + in_);
+    std::size_t in_left = window;
+    char* out_ptr = scratch_.data();
+    std::size_t out_left = room;
+    const std::size_t r = iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left);
+    const int err = errno;
+    const std::size_t before = in_;
+    in_ = static_cast<std::size_t>(in_ptr - bytes_.data());
+    const std::size_t produced = room - out_left;
+    out_ += produced;
+    if (r != static_cast<std::size_t>(-1)) continue;  // the window converted; on to the next
+    if (err == E2BIG) {
+      if (produced == 0) break;  // `converted` lies inside the next character
+      continue;
+    }
+    if (err == EINVAL && before + window < n) {
+      // The window ended inside a character, which the next one starts at.
+      if (in_ == before) slack *= 2;
+      continue;
+    }
+    // A byte that does not convert: convert_to_utf8_lossy writes U+FFFD for
+    // it and starts afresh at the next byte.
+    if (out_ + kReplacement.size() > converted) break;
+    out_ += kReplacement.size();
+    ++in_;
+    iconv(cd, nullptr, nullptr, nullptr, nullptr);
+  }
+  return in_;
 }
 
 }  // namespace ludex

@@ -62,6 +62,42 @@ std::optional<std::string> convert_to_utf8(std::string_view bytes, std::string_v
 std::string convert_to_utf8_lossy(std::string_view bytes, std::string_view charset,
                                   std::int64_t* first_bad = nullptr);
 
+// Maps offsets in the UTF-8 text that convert_to_utf8_lossy(bytes, charset)
+// makes (which is also what convert_to_utf8 makes when it succeeds) back to
+// offsets in `bytes`, so that what a reader finds in converted text can be
+// located in the file itself. It converts again, from the start or from the
+// last offset asked for: queries in increasing order cost one conversion of
+// the input in all, a smaller offset than the last starts over. Not
+// thread-safe; `bytes` and `converted` must outlive it.
+class Utf8OffsetMap {
+ public:
+  // `converted`, when given, is that UTF-8 text: runs of ASCII in it that
+  // stand for the same bytes in `bytes` are then passed without converting
+  // (in charsets without shift states, where ASCII stands for itself).
+  Utf8OffsetMap(std::string_view bytes, std::string_view charset, std::string_view converted = {});
+  ~Utf8OffsetMap();
+  Utf8OffsetMap(const Utf8OffsetMap&) = delete;
+  Utf8OffsetMap& operator=(const Utf8OffsetMap&) = delete;
+
+  // The offset in `bytes` of the character whose UTF-8 form starts at
+  // `converted`. An offset inside a character's form (or inside the U+FFFD
+  // of a byte that did not convert) gives that character's first byte;
+  // offsets past the converted text give at most bytes.size().
+  std::size_t original_offset(std::size_t converted);
+
+ private:
+  enum class Mode : std::uint8_t { kLatin1, kUtf8, kAscii, kIconv };
+  void restart();
+
+  std::string_view bytes_;
+  std::string_view converted_;  // empty unless ASCII runs may be passed
+  Mode mode_ = Mode::kLatin1;
+  void* cd_ = nullptr;   // iconv_t of Mode::kIconv, owned (the per-thread ones are shared)
+  std::size_t in_ = 0;   // bytes_[0, in_) converted ...
+  std::size_t out_ = 0;  // ... to this many bytes of UTF-8
+  std::string scratch_;  // iconv's output, which only its length matters of
+};
+
 // Appends ISO-8859-1 bytes to `out` as UTF-8 (every byte is a character).
 void append_latin1_as_utf8(std::string_view bytes, std::string& out);
 

@@ -300,4 +300,115 @@ TEST_CASE("charset: Little Golem coordinate bytes are not text", "[sgf][charset]
   CHECK(written.find("b[\x8Dn];r[\x80\x80|draw]") != std::string::npos);
 }
 
+TEST_CASE("charset: offsets in converted text map back to the input", "[sgf][charset]") {
+  SECTION("a two-byte character becomes three bytes") {
+    const std::string bytes =
+        "a\xB0\xD7"
+        "b";  // "a白b"
+    const std::string converted = "a白b";
+    // Without and with the converted text (whose ASCII runs are passed).
+    for (const std::string_view text : {std::string_view(), std::string_view(converted)}) {
+      Utf8OffsetMap map(bytes, "GB18030", text);
+      CHECK(map.original_offset(0) == 0);
+      CHECK(map.original_offset(1) == 1);  // 白
+      CHECK(map.original_offset(2) == 1);  // inside 白
+      CHECK(map.original_offset(4) == 3);  // b
+      CHECK(map.original_offset(5) == 4);  // the end
+      CHECK(map.original_offset(99) == 4);
+      CHECK(map.original_offset(1) == 1);  // backwards: starts over
+    }
+  }
+  SECTION("a byte that does not convert is one U+FFFD") {
+    // 0x81 starts a CP932 pair, but ' ' cannot end one: convert_to_utf8_lossy
+    // gives "a" U+FFFD " b".
+    const std::string bytes = "a\x81 b";
+    REQUIRE(convert_to_utf8_lossy(bytes, "CP932") == "a\xEF\xBF\xBD b");
+    const std::string converted = "a\xEF\xBF\xBD b";
+    for (const std::string_view text : {std::string_view(), std::string_view(converted)}) {
+      Utf8OffsetMap map(bytes, "CP932", text);
+      CHECK(map.original_offset(1) == 1);
+      CHECK(map.original_offset(3) == 1);  // inside the U+FFFD
+      CHECK(map.original_offset(4) == 2);
+      CHECK(map.original_offset(5) == 3);
+    }
+  }
+  SECTION("UTF-16 and a stateful charset") {
+    const std::string utf16 = encode("a日\nb", "UTF-16LE");
+    Utf8OffsetMap map16(utf16, "UTF-16LE");
+    CHECK(map16.original_offset(1) == 2);
+    CHECK(map16.original_offset(4) == 4);  // the line end
+    CHECK(map16.original_offset(5) == 6);
+    // ISO-2022-JP: "a" ESC $ B "F|" ESC ( B "b"; an escape sequence becomes
+    // nothing, so a character may map to the escape before it.
+    const std::string jis = encode("a日b", "ISO-2022-JP");
+    REQUIRE(jis == "a\x1B$BF|\x1B(Bb");
+    Utf8OffsetMap map_jis(jis, "ISO-2022-JP");
+    const std::size_t kanji = map_jis.original_offset(1);
+    CHECK((kanji == 1 || kanji == 4));
+    const std::size_t b = map_jis.original_offset(4);
+    CHECK((b == 6 || b == 9));
+  }
+  SECTION("Latin-1 and UTF-8 need no iconv") {
+    Utf8OffsetMap latin1("\xE9t\xE9", "ISO-8859-1");  // "été"
+    CHECK(latin1.original_offset(2) == 1);
+    CHECK(latin1.original_offset(3) == 2);
+    Utf8OffsetMap utf8("\xC3\xA9\xFFx", "UTF-8");  // é, a bad byte, x
+    CHECK(utf8.original_offset(2) == 2);
+    CHECK(utf8.original_offset(5) == 3);
+  }
+}
+
+// Found by fuzz/sgf_fuzzer.cpp (fuzz/regressions/sgf/): the reader's
+// positions in a file converted to UTF-8 were offsets in the converted text,
+// past the end of the file when its characters grew.
+TEST_CASE("charset: positions in a transcoded file are the file's own", "[sgf][charset]") {
+  // CA[Shift_JIS]: the file is converted from CP932 before it is read; each
+  // kanji is two bytes in the file and three in the converted text.
+  const std::string bytes = encode(
+      "(;CA[Shift_JIS]GN[日本]\n"
+      ";B[aa]C[囲碁];B)\n"
+      "(;CA[Shift_JIS]PB[本因坊]SZ[9];W[zz])",
+      "CP932");
+  REQUIRE_FALSE(bytes.empty());
+  const std::size_t line2 = bytes.find('\n') + 1;
+  const std::size_t line3 = bytes.find('\n', line2) + 1;
+  const SgfParseOutput out = read_sgf_games(bytes);
+  REQUIRE(out.diagnostics.size() == 1);  // game 0: "property B has no value"
+  const Diagnostic& error = out.diagnostics.front();
+  const std::size_t b = bytes.find(";B)") + 1;
+  CHECK(error.pos.byte_offset == static_cast<std::int64_t>(b));
+  CHECK(error.pos.line == 2);
+  CHECK(error.pos.column == static_cast<std::int32_t>(b - line2 + 1));
+
+  REQUIRE(out.games.size() == 1);
+  const GameRecord& g = out.games.front();
+  CHECK(g.pos.byte_offset == static_cast<std::int64_t>(line3));
+  CHECK(g.pos.line == 3);
+  CHECK(g.pos.column == 1);
+  const std::size_t node = bytes.find(";W[zz]");
+  REQUIRE(g.tree.size() == 2);
+  CHECK(g.tree.data(1).pos.byte_offset == static_cast<std::int64_t>(node));
+  CHECK(g.tree.data(1).pos.column == static_cast<std::int32_t>(node - line3 + 1));
+  REQUIRE(g.warnings.size() == 1);  // W[zz] is off the 9x9 board
+  CHECK(g.warnings.front().pos.byte_offset == static_cast<std::int64_t>(node));
+  CHECK(g.warnings.front().pos.column == static_cast<std::int32_t>(node - line3 + 1));
+
+  // The fuzzer's input: no CA, bytes that the charset guess takes for CP932.
+  const SgfParseOutput cut = read_sgf_games("(RU[\x95p]");
+  for (const Diagnostic& d : cut.diagnostics) CHECK(d.pos.byte_offset <= 7);
+}
+
+TEST_CASE("charset: positions count a byte order mark", "[sgf][charset]") {
+  const std::string sgf = "(;GN[x];B)";
+  const std::int64_t b = 8;
+  const SgfParseOutput utf8 = read_sgf_games("\xEF\xBB\xBF" + sgf);
+  REQUIRE(utf8.diagnostics.size() == 1);
+  CHECK(utf8.diagnostics.front().pos.byte_offset == b + 3);
+  CHECK(utf8.diagnostics.front().pos.column == b + 1);
+  const SgfParseOutput utf16 = read_sgf_games("\xFF\xFE" + encode(sgf, "UTF-16LE"));
+  REQUIRE(utf16.diagnostics.size() == 1);
+  CHECK(utf16.diagnostics.front().pos.byte_offset == 2 + 2 * b);
+  CHECK(utf16.diagnostics.front().pos.column == 2 * b + 1);
+}
+
 }  // namespace ludex
