@@ -169,7 +169,7 @@ ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
                   positions = compute_positions(game);
                   position_warnings += static_cast<std::int64_t>(positions.warnings.size());
                 }
-                part_cost += estimate_game_bytes(game, positions);
+                part_cost += estimate_game_bytes(game, positions, GameLayout());
                 part.push_back(std::move(game));
                 if (part_cost >= kPartBytes) {
                   part.clear();

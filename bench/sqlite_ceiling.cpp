@@ -297,30 +297,8 @@ double insert_chunk(const RowChunk& chunk, int columns, Statement& single, State
   return seconds_since(start);
 }
 
-// The first node id of every transaction of the import, in order (games
-// were stored kLudexBatchGames per transaction into an empty database).
-std::vector<std::int64_t> batch_starts(const Connection& db) {
-  std::vector<std::int64_t> starts;
-  Statement st(db, "SELECT first_node_id FROM games WHERE (game_id - 1) % " +
-                       std::to_string(kLudexBatchGames) + " = 0 ORDER BY game_id");
-  while (sqlite3_step(st.get()) == SQLITE_ROW) starts.push_back(sqlite3_column_int64(st.get(), 0));
-  return starts;
-}
-
-// SQL function ludex_bench_batch(node_id): the index of the transaction that
-// stored the node. Its user data is the vector of batch_starts().
-void batch_of(sqlite3_context* context, int, sqlite3_value** args) {
-  const auto* starts = static_cast<const std::vector<std::int64_t>*>(sqlite3_user_data(context));
-  const std::int64_t node = sqlite3_value_int64(args[0]);
-  const auto it = std::upper_bound(starts->begin(), starts->end(), node);
-  sqlite3_result_int64(context, static_cast<sqlite3_int64>(it - starts->begin()));
-}
-
-// What reads a table's rows in the order they are inserted.
-std::string select_sql(const std::string& table, bool ludex_event_order) {
-  if (ludex_event_order && table == "position_events") {
-    return "SELECT * FROM position_events ORDER BY ludex_bench_batch(node_id), code, node_id";
-  }
+// What reads a table's rows in the order they are inserted: key order.
+std::string select_sql(const std::string& table) {
   return "SELECT * FROM " + quoted(table);
 }
 
@@ -338,20 +316,20 @@ CeilingResult measure_sqlite_ceiling(const std::string& source_path, const std::
   CeilingResult result;
   Connection source(source_path, SQLITE_OPEN_READONLY);
   const Schema schema = read_schema(source);
-  std::vector<std::int64_t> starts;
-  if (options.ludex_event_order) {
-    starts = batch_starts(source);
-    if (sqlite3_create_function_v2(source.get(), "ludex_bench_batch", 1,
-                                   SQLITE_UTF8 | SQLITE_DETERMINISTIC, &starts, &batch_of, nullptr,
-                                   nullptr, nullptr) != SQLITE_OK) {
-      throw std::runtime_error("cannot register ludex_bench_batch");
+  std::string page_size = "4096";
+  {
+    Statement st(source, "PRAGMA page_size");
+    if (sqlite3_step(st.get()) == SQLITE_ROW) {
+      page_size = std::to_string(sqlite3_column_int64(st.get(), 0));
     }
   }
 
   remove_database(target_path);
   {
     Connection target(target_path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    // ludex's connection settings (schema/database.cpp).
+    // ludex's settings (schema/database.cpp): the source's page size, the
+    // connection's cache.
+    target.exec("PRAGMA page_size = " + page_size);
     target.exec("PRAGMA cache_size = -65536");
     target.exec("PRAGMA temp_store = FILE");
     target.exec("PRAGMA journal_mode = WAL");
@@ -366,7 +344,7 @@ CeilingResult measure_sqlite_ceiling(const std::string& source_path, const std::
     target.exec("BEGIN IMMEDIATE");
     double inserting = seconds_since(start);
     for (const SchemaObject& table : schema.tables) {
-      Statement select(source, select_sql(table.name, options.ludex_event_order));
+      Statement select(source, select_sql(table.name));
       const int columns = sqlite3_column_count(select.get());
       Statement single(target, insert_sql(table.name, columns, 1));
       const int per_statement = std::max(1, std::min(options.rows_per_statement, 32766 / columns));
@@ -402,6 +380,8 @@ CeilingResult measure_sqlite_ceiling(const std::string& source_path, const std::
     target.exec("COMMIT");
     result.insert_seconds = inserting + seconds_since(start);
 
+    // The indexes with the sorter's runs ludex's finish_bulk_load uses.
+    target.exec("PRAGMA cache_size = -2048");
     start = Clock::now();
     target.exec("BEGIN IMMEDIATE");
     auto timed = [&result](const std::string& name, auto&& step) {

@@ -31,16 +31,7 @@ struct CeilingOptions {
   int rows_per_statement = 1;
   bool keep_database = false;  // keep the copy for inspection
   // Rows are inserted in each table's key order, the best order for SQLite.
-  // ludex writes position_events (keyed by code, then node) sorted per
-  // transaction of kLudexBatchGames games instead, i.e. scattered over the
-  // whole key range once per transaction. With this set, the ceiling
-  // inserts that table in ludex's order too, which tells the cost of the
-  // order apart from the cost of ludex's code.
-  bool ludex_event_order = false;
 };
-
-// The games per transaction of the import (ImportOptions::batch_games).
-inline constexpr std::int64_t kLudexBatchGames = 1000;
 
 struct CeilingTable {
   std::string name;

@@ -521,7 +521,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
         ++sum.deduped;
         continue;
       }
-      store.add_game(file_id, game, r.positions[g]);
+      store.add_game(file_id, game, r.positions[g], &r.layouts[g]);
       if (store.last_duplicate_of() != 0) ++sum.duplicates;
       ++sum.games;
       ++pending.games;

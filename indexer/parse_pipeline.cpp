@@ -358,7 +358,7 @@ void Run::parse_into(const std::shared_ptr<Stream>& stream, FileResult head,
   auto add_game = [&](GameRecord&& game) {
     if (stopped) return;
     if (!options_.positions) {
-      cost += estimate_game_bytes(game, GamePositions());
+      cost += estimate_game_bytes(game, GamePositions(), GameLayout());
       r.parsed.games.push_back(std::move(game));
       if (cost >= part_bytes_) flush(false);
       return;
@@ -368,9 +368,11 @@ void Run::parse_into(const std::shared_ptr<Stream>& stream, FileResult head,
     positions.warnings.clear();
     // Here, on a worker, rather than on the single writer thread.
     attach_position_stream(game, &positions);
-    cost += estimate_game_bytes(game, positions);
+    GameLayout layout = compute_game_layout(game);
+    cost += estimate_game_bytes(game, positions, layout);
     r.parsed.games.push_back(std::move(game));
     r.positions.push_back(std::move(positions));
+    r.layouts.push_back(std::move(layout));
     if (cost >= part_bytes_) flush(false);
   };
 
@@ -793,7 +795,8 @@ void Run::go() {
 
 }  // namespace
 
-std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions) {
+std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
+                                 const GameLayout& layout) {
   std::int64_t n = static_cast<std::int64_t>(sizeof(GameRecord) + sizeof(GamePositions));
   n += static_cast<std::int64_t>(game.tree.heap_bytes());
   n += vector_bytes(game.players);
@@ -803,7 +806,9 @@ std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& po
        string_bytes(game.charset) + diagnostics_bytes(game.warnings);
   n += vector_bytes(positions.hashes) + vector_bytes(positions.deltas) +
        diagnostics_bytes(positions.warnings) + string_bytes(positions.stream) +
-       vector_bytes(positions.features);
+       vector_bytes(positions.features) + vector_bytes(layout.order) +
+       vector_bytes(layout.descendants) + vector_bytes(layout.depth) +
+       vector_bytes(layout.moveless) + vector_bytes(layout.main_line) + vector_bytes(layout.swings);
   for (const PositionDelta& d : positions.deltas) {
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);

@@ -26,6 +26,7 @@
 #include "games/position.h"
 #include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
+#include "schema/game_layout.h"
 
 namespace ludex {
 
@@ -72,6 +73,9 @@ struct FileResult {
   // pipeline computes none). Their warnings have already been appended to
   // the game's warnings.
   std::vector<GamePositions> positions;
+  // Parallel to positions: what the store derives from each game
+  // (schema/game_layout.h), computed by the worker.
+  std::vector<GameLayout> layouts;
 };
 
 struct PipelineOptions {
@@ -125,9 +129,11 @@ struct PipelineCallbacks {
 // arena keeps its own high-water mark: 64 MiB gave a 100 MB higher peak.
 inline constexpr std::int64_t kDefaultPipelineBudget = std::int64_t{16} << 20;
 
-// An estimate of the heap memory a parsed game and its positions hold
+// An estimate of the heap memory a parsed game, its positions and its
+// layout hold
 // (allocator overhead included), as the budget counts it.
-std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions);
+std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
+                                 const GameLayout& layout);
 
 // Runs the pipeline over files. should_parse is called on a worker thread
 // after a file or member is read and hashed; should_read_archive after an

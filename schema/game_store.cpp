@@ -19,6 +19,7 @@
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
 #include "schema/feature_index.h"
+#include "schema/game_layout.h"
 #include "schema/game_loader.h"
 #include "schema/migrations.h"
 #include "schema/statement_util.h"
@@ -44,11 +45,6 @@ struct IdRun {
   std::int64_t first_node = 0;
   std::int64_t last_node = -1;  // < first_node when the run has no nodes
 };
-
-// The number of evaluation sources (EvalSource values).
-constexpr std::size_t kEvalSources = kEvalSourceCount;
-// The parent position of a root, for GameStore::Impl::store_node_data.
-constexpr std::size_t kNoParent = static_cast<std::size_t>(-1);
 
 // Sets a property's value list: TEXT for UTF-8 values, BLOB for raw bytes.
 void set_values(BatchedInsert& rows, int column, const Property& prop, std::string& buffer) {
@@ -110,18 +106,15 @@ struct GameStore::Impl {
         touch_file(db, "UPDATE source_files SET size = ?2, mtime_ns = ?3 WHERE file_id = ?1"),
         find_player(db, "SELECT player_id FROM players WHERE name = ?1"),
         insert_player(db, "INSERT INTO players (name, name_folded) VALUES (?1, ?2)"),
-        insert_game(
-            db,
-            "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
-            "variant, board_columns, board_rows, result, winner, date, event, round, "
-            "charset, main_line_moves, node_count, first_node_id, start_offset, "
-            "start_line, start_column, hash_version, moves_hash, duplicate_of) VALUES (?1, ?2, "
-            "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-            "?20, ?21, ?22, ?23, ?24)"),
-        insert_game_player(db,
-                           "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) "
-                           "VALUES (?1, ?2, ?3)"),
-        count_game(db, "UPDATE source_files SET game_count = game_count + 1 WHERE file_id = ?1"),
+        insert_game(db,
+                    "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
+                    "variant, board_columns, board_rows, result, winner, date, event, round, "
+                    "charset, main_line_moves, node_count, first_node_id, start_offset, "
+                    "start_line, start_column, hash_version, moves_hash, duplicate_of) VALUES",
+                    24),
+        insert_game_player(
+            db, "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) VALUES", 3),
+        count_games(db, "UPDATE source_files SET game_count = game_count + ?2 WHERE file_id = ?1"),
         nodes(db,
               "INSERT INTO nodes (node_id, descendants, depth, moveless, flags, position_hash, "
               "seat, color, kind, points) VALUES",
@@ -194,9 +187,22 @@ struct GameStore::Impl {
   std::int64_t player_id(const std::string& name);
   // The lowest game_id with this moves hash, 0 for none.
   std::int64_t find_first_copy(std::int64_t fingerprint) {
-    ResetOnExit reset(first_copy);
-    first_copy.bind(1, fingerprint);
-    return first_copy.executeStep() ? first_copy.getColumn(0).getInt64() : 0;
+    {
+      ResetOnExit reset(first_copy);
+      first_copy.bind(1, fingerprint);
+      if (first_copy.executeStep()) return first_copy.getColumn(0).getInt64();
+    }
+    // Games still queued have higher ids than every written one.
+    const auto it = queued_copies.find(fingerprint);
+    return it == queued_copies.end() ? 0 : it->second;
+  }
+  // Adds the games counted for counted_file to its game_count.
+  void write_game_count() {
+    if (counted_games == 0) return;
+    count_games.bind(1, counted_file);
+    count_games.bind(2, counted_games);
+    run(count_games);
+    counted_games = 0;
   }
   // The feature codes (feature_index.h) a stored stream holds, on its board
   // key; false for a game whose family or board has no stream.
@@ -204,29 +210,39 @@ struct GameStore::Impl {
                     std::int32_t rows, std::string_view stream, std::int32_t* board,
                     std::vector<std::int64_t>* codes);
   // positions: the game's computed positions when with_positions (their
-  // stream is stored, encoded here when the caller did not), else nullptr.
+  // stream is stored, encoded here when the caller did not), else nullptr;
+  // layout: compute_game_layout(game), computed here when nullptr.
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
                           const std::vector<std::uint64_t>& hashes,
                           const std::vector<PositionDelta>& deltas, bool with_positions,
-                          const GamePositions* positions);
+                          const GamePositions* positions, const GameLayout* layout);
   // Writes the game's game_positions row; false for a game without one.
   bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
-  void store_nodes(const GameRecord& game, const std::vector<std::uint64_t>& hashes);
-  // parent_pre: the parent's pre-order position, kNoParent for the root;
-  // first_inline: the node's first move is in its nodes row (inline_move).
-  void store_node_data(std::int64_t node_id, std::size_t parent_pre, const NodeView& data,
-                       bool first_inline);
+  void store_nodes(const GameRecord& game, const std::vector<std::uint64_t>& hashes,
+                   const GameLayout& layout);
+  // first_inline: the node's first move is in its nodes row (inline_move);
+  // swing: the layout's swings of this node's evaluations.
+  void store_node_data(std::int64_t node_id, const NodeView& data, bool first_inline,
+                       const double* swing);
   void delete_run(const IdRun& run, std::vector<std::int64_t>& players);
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
   void flush_rows() {
-    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
+    for (BatchedInsert* b : {&insert_game, &insert_game_player, &nodes, &moves, &evaluations,
+                             &comments, &properties, &insert_stream}) {
       b->flush();
+    }
     features.flush();
+    write_game_count();
+    queued_copies.clear();
   }
   void discard_rows() {
-    for (BatchedInsert* b : {&nodes, &moves, &evaluations, &comments, &properties, &insert_stream})
+    for (BatchedInsert* b : {&insert_game, &insert_game_player, &nodes, &moves, &evaluations,
+                             &comments, &properties, &insert_stream}) {
       b->discard();
+    }
     features.discard();
+    counted_games = 0;
+    queued_copies.clear();
   }
 
   SQLite::Database& db;
@@ -235,7 +251,15 @@ struct GameStore::Impl {
   SQLite::Statement get_meta, set_meta, delete_meta;
   SQLite::Statement find_file, find_members, upsert_file, mark_absent, touch_file, find_player,
       insert_player;
-  SQLite::Statement insert_game, insert_game_player, count_game;
+  // games and game_players rows are queued like the per-node rows (so a
+  // statement writes many): until flush_rows(), find_first_copy() also
+  // looks among the queued games, and game_count grows per file, not per
+  // game.
+  BatchedInsert insert_game, insert_game_player;
+  SQLite::Statement count_games;
+  std::unordered_map<std::int64_t, std::int64_t> queued_copies;  // moves hash -> first queued game
+  std::int64_t counted_file = 0;
+  std::int64_t counted_games = 0;
   // Per-node rows, written many per statement; flushed by flush_rows().
   BatchedInsert nodes, moves, evaluations, comments, properties;
   FeatureIndexWriter features;
@@ -258,15 +282,6 @@ struct GameStore::Impl {
   std::unordered_map<std::string, std::int64_t> players;  // exact name -> player_id
 
   // Per-game scratch, indexed by pre-order position; kept to reuse memory.
-  std::vector<std::uint32_t> pre_of;  // NodeIndex -> pre-order position
-  std::vector<std::uint32_t> subtree_size;
-  std::vector<std::int32_t> depth;
-  // Nodes without a move from the root to the node, both included.
-  std::vector<std::int32_t> moveless;
-  std::vector<char> on_main_line;
-  // The first determined, non-NaN evaluation per source, NaN for none;
-  // kEvalSources entries per node.
-  std::vector<double> first_value;
   std::string points_buffer, links_buffer, values_buffer;
 };
 
@@ -296,52 +311,22 @@ bool inline_move(const Move& move, const NodeView& data) {
          (data.move_props.empty() || is_default_property(data.move_props.front()));
 }
 
-void GameStore::Impl::store_nodes(const GameRecord& game,
-                                  const std::vector<std::uint64_t>& hashes) {
+void GameStore::Impl::store_nodes(const GameRecord& game, const std::vector<std::uint64_t>& hashes,
+                                  const GameLayout& layout) {
   const GameTree& tree = game.tree;
-  const std::vector<NodeIndex> order = tree.preorder();
-  const std::size_t n = order.size();
-  pre_of.assign(n, 0);
-  subtree_size.assign(n, 1);
-  depth.assign(n, 0);
-  moveless.assign(n, 0);
-  on_main_line.assign(n, 0);
-  first_value.assign(n * kEvalSources, std::nan(""));
-  for (std::size_t k = 0; k < n; ++k) pre_of[order[k]] = static_cast<std::uint32_t>(k);
-  // A parent precedes its children in pre-order: forward for what flows
-  // down the tree, backward for what sums up it.
-  for (std::size_t k = 0; k < n; ++k) {
-    const NodeView& data = tree.data(order[k]);
-    // Backwards, so that the first evaluation of each source wins.
-    for (auto it = data.evaluations.rbegin(); it != data.evaluations.rend(); ++it) {
-      const auto source = static_cast<std::size_t>(it->source);
-      if (source < kEvalSources && !it->undetermined && !std::isnan(it->value)) {
-        first_value[k * kEvalSources + source] = it->value;
-      }
-    }
-    const std::int32_t none = data.moves.empty() ? 1 : 0;
-    const NodeIndex parent = tree.parent(order[k]);
-    if (parent == kNoNode) {
-      moveless[k] = none;
-    } else {
-      depth[k] = depth[pre_of[parent]] + 1;
-      moveless[k] = moveless[pre_of[parent]] + none;
-    }
-  }
-  for (std::size_t k = n; k-- > 1;) subtree_size[pre_of[tree.parent(order[k])]] += subtree_size[k];
-  for (NodeIndex i : tree.main_line()) on_main_line[pre_of[i]] = 1;
-
+  const std::size_t n = layout.order.size();
+  assert(n == tree.size());
+  const double* swing = layout.swings.data();
   const std::int64_t first = next_node_id;
   for (std::size_t k = 0; k < n; ++k) {
-    const NodeIndex index = order[k];
-    const NodeIndex parent = tree.parent(index);
+    const NodeIndex index = layout.order[k];
     const NodeView& data = tree.data(index);
     const std::int64_t node_id = first + static_cast<std::int64_t>(k);
     nodes.set_int(0, node_id);
-    nodes.set_int(1, static_cast<std::int64_t>(subtree_size[k]) - 1);
-    nodes.set_int(2, depth[k]);
-    nodes.set_int(3, moveless[k]);
-    nodes.set_int(4, on_main_line[k] | (data.main_flag ? 2 : 0));
+    nodes.set_int(1, layout.descendants[k]);
+    nodes.set_int(2, layout.depth[k]);
+    nodes.set_int(3, layout.moveless[k]);
+    nodes.set_int(4, layout.main_line[k] | (data.main_flag ? 2 : 0));
     if (hashes.empty() || hashes[index] == 0) {
       nodes.set_null(5);
     } else {
@@ -364,7 +349,8 @@ void GameStore::Impl::store_nodes(const GameRecord& game,
       for (int c = 6; c <= 9; ++c) nodes.set_null(c);
     }
     nodes.end_row();
-    store_node_data(node_id, parent == kNoNode ? kNoParent : pre_of[parent], data, first_inline);
+    store_node_data(node_id, data, first_inline, swing);
+    swing += data.evaluations.size();
   }
 }
 
@@ -404,8 +390,8 @@ bool GameStore::Impl::stream_codes(Family family, const std::string& variant, st
   return true;
 }
 
-void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_pre,
-                                      const NodeView& data, bool first_inline) {
+void GameStore::Impl::store_node_data(std::int64_t node_id, const NodeView& data, bool first_inline,
+                                      const double* swing) {
   assert(data.move_props.size() <= data.moves.size());
   for (std::size_t m = first_inline ? 1 : 0; m < data.moves.size(); ++m) {
     const Move& move = data.moves[m];
@@ -448,14 +434,10 @@ void GameStore::Impl::store_node_data(std::int64_t node_id, std::size_t parent_p
       evaluations.set_real(3, eval.value);
     }
     evaluations.set_int(4, eval.undetermined ? 1 : 0);
-    const auto source = static_cast<std::size_t>(eval.source);
-    const double parent_value = source < kEvalSources && parent_pre != kNoParent
-                                    ? first_value[parent_pre * kEvalSources + source]
-                                    : std::nan("");
-    if (eval.undetermined || std::isnan(eval.value) || std::isnan(parent_value)) {
+    if (std::isnan(swing[e])) {
       evaluations.set_null(5);
     } else {
-      evaluations.set_real(5, std::fabs(eval.value - parent_value));
+      evaluations.set_real(5, swing[e]);
     }
     evaluations.end_row();
   }
@@ -572,6 +554,13 @@ bool GameStore::is_empty() {
 
 void GameStore::begin_bulk_load() {
   assert(!impl_->in_batch);
+  // A checkpoint (which syncs the WAL and the database file) after every
+  // 64 MiB of WAL rather than SQLite's 1000 pages: measured on the 100k
+  // archive, 101 syncs took the writer 1.0 s; finish_bulk_load() sets it
+  // back. Per connection: a load that dies leaves nothing to undo.
+  const std::int64_t page_size = impl_->db.execAndGet("PRAGMA page_size").getInt64();
+  impl_->db.exec("PRAGMA wal_autocheckpoint = " + std::to_string(std::max<std::int64_t>(
+                                                      1000, (std::int64_t{64} << 20) / page_size)));
   run(impl_->begin);
   try {
     // What was dropped is kept, so that finish_bulk_load() builds exactly
@@ -591,13 +580,17 @@ void GameStore::finish_bulk_load() {
   assert(!impl_->in_batch);
   // The sorter behind CREATE INDEX sorts runs of a cache's worth of keys in
   // memory before it merges them from temporary files; small runs sort in
-  // the processor's caches, large ones do not. Measured on go20's hash index
-  // (6.4 M keys): 5.8 s with the 64 MiB cache, 2.5 s with 8 MiB, and a
-  // seventh of the memory. The cache is set back afterwards.
-  impl_->db.exec("PRAGMA cache_size = -8192");
+  // the processor's caches, large ones do not. Measured on the 100k
+  // archive's hash index (7.9 M keys, 16 KiB pages): 7.8 s with the 64 MiB
+  // cache, 4.6 s with 8 MiB, 3.1 s with 2 MiB, and a twelfth of the memory.
+  // The cache is set back afterwards.
+  impl_->db.exec("PRAGMA cache_size = -2048");
   struct RestoreCache {
     SQLite::Database& db;
-    ~RestoreCache() { db.tryExec(std::string("PRAGMA cache_size = ") + kConnectionCacheSize); }
+    ~RestoreCache() {
+      db.tryExec(std::string("PRAGMA cache_size = ") + kConnectionCacheSize);
+      db.tryExec("PRAGMA wal_autocheckpoint = 1000");
+    }
   } restore_cache{impl_->db};
   run(impl_->begin);
   try {
@@ -786,28 +779,32 @@ std::int64_t GameStore::remove_members(std::int64_t container_id) {
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
-  return impl_->store_game(file_id, game, {}, {}, false, nullptr);
+  return impl_->store_game(file_id, game, {}, {}, false, nullptr, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
                                  const std::vector<std::uint64_t>& position_hashes) {
-  return impl_->store_game(file_id, game, position_hashes, {}, false, nullptr);
+  return impl_->store_game(file_id, game, position_hashes, {}, false, nullptr, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
-                                 const GamePositions& positions) {
+                                 const GamePositions& positions, const GameLayout* layout) {
   static const std::vector<PositionDelta> kNoDeltas;
   const bool with_positions = !positions.hashes.empty();
   return impl_->store_game(file_id, game, positions.hashes,
                            with_positions ? positions.deltas : kNoDeltas, with_positions,
-                           with_positions ? &positions : nullptr);
+                           with_positions ? &positions : nullptr, layout);
 }
 
 std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord& game,
                                          const std::vector<std::uint64_t>& hashes,
                                          const std::vector<PositionDelta>& deltas,
-                                         bool with_positions, const GamePositions* positions) {
+                                         bool with_positions, const GamePositions* positions,
+                                         const GameLayout* given_layout) {
   assert(in_batch);
+  std::optional<GameLayout> computed;
+  if (given_layout == nullptr) computed = compute_game_layout(game);
+  const GameLayout& layout = given_layout != nullptr ? *given_layout : *computed;
   assert(hashes.empty() || hashes.size() == game.tree.size());
   assert(deltas.empty() || deltas.size() == game.tree.size());
   const std::int64_t game_id = next_game_id;
@@ -815,56 +812,71 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
   const std::string family(family_name(game.family));
   const std::string format(source_format_name(game.format));
 
-  SQLite::Statement& g = insert_game;
-  g.bind(1, game_id);
-  g.bind(2, file_id);
-  g.bind(3, game.game_index);
-  g.bindNoCopy(4, family);
-  g.bindNoCopy(5, format);
-  g.bindNoCopy(6, game.dialect);
-  bind_optional_text(g, 7, game.variant);
-  bind_optional_int(g, 8, game.columns, 0);
-  bind_optional_int(g, 9, game.rows, 0);
-  bind_optional_text(g, 10, game.result);
-  g.bind(11, static_cast<std::int32_t>(game.winner));
-  bind_optional_text(g, 12, game.date);
-  bind_optional_text(g, 13, game.event);
-  bind_optional_text(g, 14, game.round);
-  bind_optional_text(g, 15, game.charset);
-  g.bind(16, game.main_line_moves());
-  g.bind(17, static_cast<std::int64_t>(game.tree.size()));
-  g.bind(18, first_node);
-  bind_optional_int(g, 19, game.pos.byte_offset, -1);
-  bind_optional_int(g, 20, game.pos.line, 0);
-  bind_optional_int(g, 21, game.pos.column, 0);
+  BatchedInsert& g = insert_game;
+  g.set_int(0, game_id);
+  g.set_int(1, file_id);
+  g.set_int(2, game.game_index);
+  g.set_text(3, family);
+  g.set_text(4, format);
+  g.set_text(5, game.dialect);
+  // Empty text and "unknown" numbers are stored as NULL (docs/schema.md).
+  auto text_or_null = [&g](int column, const std::string& text) {
+    if (text.empty()) {
+      g.set_null(column);
+    } else {
+      g.set_text(column, text);
+    }
+  };
+  auto int_or_null = [&g](int column, std::int64_t value, std::int64_t absent) {
+    if (value == absent) {
+      g.set_null(column);
+    } else {
+      g.set_int(column, value);
+    }
+  };
+  text_or_null(6, game.variant);
+  int_or_null(7, game.columns, 0);
+  int_or_null(8, game.rows, 0);
+  text_or_null(9, game.result);
+  g.set_int(10, game.winner);
+  text_or_null(11, game.date);
+  text_or_null(12, game.event);
+  text_or_null(13, game.round);
+  text_or_null(14, game.charset);
+  g.set_int(15, layout.main_line_moves);
+  g.set_int(16, static_cast<std::int64_t>(game.tree.size()));
+  g.set_int(17, first_node);
+  int_or_null(18, game.pos.byte_offset, -1);
+  int_or_null(19, game.pos.line, 0);
+  int_or_null(20, game.pos.column, 0);
   if (with_positions) {
-    g.bind(22, kPositionHashVersion);
+    g.set_int(21, kPositionHashVersion);
   } else {
-    g.bind(22);
+    g.set_null(21);
   }
   // SQLite integers are signed: the hash is stored as its two's complement;
   // 0 (nothing to compare) as NULL.
-  const auto fingerprint = static_cast<std::int64_t>(moves_hash(game));
+  const auto fingerprint = static_cast<std::int64_t>(layout.moves_hash);
   last_duplicate_of = 0;
-  g.bind(24);
+  g.set_null(23);
   if (fingerprint == 0) {
-    g.bind(23);
+    g.set_null(22);
   } else {
-    g.bind(23, fingerprint);
+    g.set_int(22, fingerprint);
     last_duplicate_of = find_first_copy(fingerprint);
-    if (last_duplicate_of != 0) g.bind(24, last_duplicate_of);
+    if (last_duplicate_of != 0) g.set_int(23, last_duplicate_of);
+    queued_copies.emplace(fingerprint, game_id);
   }
-  run(g);
+  g.end_row();
 
   for (const SeatPlayer& p : game.players) {
-    const std::int64_t player = player_id(p.name);
-    insert_game_player.bind(1, game_id);
-    insert_game_player.bind(2, static_cast<std::int32_t>(p.seat));
-    insert_game_player.bind(3, player);
-    run(insert_game_player);
+    insert_game_player.set_int(0, game_id);
+    insert_game_player.set_int(1, p.seat);
+    insert_game_player.set_int(2, player_id(p.name));
+    insert_game_player.end_row();
   }
 
-  store_nodes(game, hashes);
+  store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games
   // exactly when it has one.
   if (positions != nullptr && store_stream(game_id, game, *positions)) {
@@ -879,8 +891,11 @@ std::int64_t GameStore::Impl::store_game(std::int64_t file_id, const GameRecord&
     d.game_index = game.game_index;
     add_error(file_id, d);
   }
-  count_game.bind(1, file_id);
-  run(count_game);
+  if (file_id != counted_file) {
+    write_game_count();
+    counted_file = file_id;
+  }
+  ++counted_games;
 
   next_game_id = game_id + 1;
   next_node_id = first_node + static_cast<std::int64_t>(game.tree.size());
