@@ -546,7 +546,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   PipelineCallbacks callbacks;
   callbacks.should_parse = should_parse;
   callbacks.should_read_archive = should_read_archive;
-  if (!options_.checksum) callbacks.unchanged_by_stat = unchanged_by_stat;
+  // A first import knows no file: nothing to compare sizes and times with.
+  if (!options_.checksum && !known_files.empty()) callbacks.unchanged_by_stat = unchanged_by_stat;
   callbacks.consume = consume;
   run_parse_pipeline(walk.files, pipeline, callbacks);
   commit();

@@ -142,6 +142,16 @@ class Run {
     return next_to_take_ < files_.size() && next_to_take_ < head_ + window_ &&
            (in_use_ < budget_ || next_to_take_ == head_);
   }
+  // Whether input file i was found unchanged by its size and time before the
+  // workers started: the consumer then hands on its record itself.
+  bool presolved(std::size_t i) const {
+    return !stats_.empty() && stats_[i].verdict != StatVerdict::kRead;
+  }
+  // The size and time check of every input file, on the calling thread
+  // (callbacks_.unchanged_by_stat): an unchanged file costs no worker, no
+  // queue and no wake-up, which is most of what a re-import of many small
+  // unchanged files would cost.
+  void check_stats();
   // Requires mu_ and a job.
   ParseJob take_job() {
     auto first = jobs_.begin();
@@ -212,7 +222,14 @@ class Run {
   // Parts consumed, whose memory a worker frees (and then releases their
   // cost): freeing a file's games and positions is work the single
   // consuming thread need not do.
-  std::vector<Part> spent_;          // guarded by mu_
+  std::vector<Part> spent_;  // guarded by mu_
+  // check_stats(): per input file, written before the workers start.
+  struct Stat {
+    StatVerdict verdict = StatVerdict::kRead;
+    std::int64_t size = 0;
+    std::int64_t mtime_ns = 0;
+  };
+  std::vector<Stat> stats_;
   bool stop_ = false;                // guarded by mu_
   std::exception_ptr worker_error_;  // guarded by mu_
 };
@@ -392,6 +409,20 @@ void Run::parse_into(const std::shared_ptr<Stream>& stream, FileResult head,
   if (!stopped) flush(true);
 }
 
+void Run::check_stats() {
+  if (!callbacks_.unchanged_by_stat) return;
+  stats_.resize(files_.size());
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    Stat& st = stats_[i];
+    std::error_code size_error;
+    const auto size = fs::file_size(files_[i], size_error);
+    if (size_error) continue;
+    st.size = static_cast<std::int64_t>(size);
+    st.mtime_ns = mtime_of(files_[i]);
+    st.verdict = callbacks_.unchanged_by_stat(files_[i], st.size, st.mtime_ns);
+  }
+}
+
 void Run::process_item(std::size_t index) {
   const std::string& path = files_[index];
   FileResult r;
@@ -400,7 +431,8 @@ void Run::process_item(std::size_t index) {
   // Asked once: the stat check and the read's size hint use it.
   std::error_code size_error;
   const auto size = fs::file_size(path, size_error);
-  if (callbacks_.unchanged_by_stat) {
+  // check_stats() asked already (and said "read").
+  if (callbacks_.unchanged_by_stat && stats_.empty()) {
     const StatVerdict verdict = size_error ? StatVerdict::kRead
                                            : callbacks_.unchanged_by_stat(
                                                  path, static_cast<std::int64_t>(size), r.mtime_ns);
@@ -698,6 +730,7 @@ void Run::worker() {
         continue;
       }
       const std::size_t index = next_to_take_++;
+      if (presolved(index)) continue;  // the consumer hands it on
       ++in_progress_;
       lock.unlock();
       struct Finished {
@@ -720,6 +753,7 @@ void Run::worker() {
 }
 
 void Run::go() {
+  check_stats();
   std::vector<std::thread> threads;
   threads.reserve(static_cast<std::size_t>(jobs_count_));
   for (int i = 0; i < jobs_count_; ++i) threads.emplace_back([this] { worker(); });
@@ -735,6 +769,22 @@ void Run::go() {
   try {
     for (std::size_t i = 0; i < files_.size(); ++i) {
       Slot& slot = slots_[i % window_];
+      if (presolved(i)) {
+        FileResult r;
+        r.path = files_[i];
+        r.readable = true;
+        r.skipped = true;
+        r.size = stats_[i].size;
+        r.mtime_ns = stats_[i].mtime_ns;
+        if (stats_[i].verdict == StatVerdict::kUnchangedArchive) r.kind = SourceKind::kArchive;
+        callbacks_.consume(std::move(r));
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          head_ = i + 1;
+        }
+        wake_.notify_all();
+        continue;
+      }
       for (;;) {
         std::shared_ptr<Stream> stream;
         {
