@@ -1,6 +1,7 @@
 #include "schema/feature_index.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include <SQLiteCpp/Statement.h>
@@ -244,18 +245,15 @@ void FeatureIndexWriter::remove(std::int64_t first_game, std::int64_t last_game,
 }
 
 struct FeatureIndexReader::Impl {
-  explicit Impl(SQLite::Database& db)
-      : pending(db, "SELECT 1 FROM meta WHERE key = ?1"),
-        one_board(db,
-                  "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
-                  "AND board = ?2 ORDER BY first_game"),
-        every_board(db,
-                    "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
-                    "ORDER BY board, first_game"),
-        range(db,
-              "SELECT code, board, first_game, games FROM feature_games "
-              "WHERE code >= ?1 AND code < ?2 ORDER BY code, board, first_game") {}
-  SQLite::Statement pending, one_board, every_board, range;
+  explicit Impl(SQLite::Database& d) : db(d) {}
+  // Each statement is prepared on first use: a search asks one or two of
+  // them.
+  SQLite::Statement& get(std::optional<SQLite::Statement>& st, const char* sql) {
+    if (!st) st.emplace(db, sql);
+    return *st;
+  }
+  SQLite::Database& db;
+  std::optional<SQLite::Statement> pending, one_board, every_board, range;
 };
 
 FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -263,13 +261,20 @@ FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_u
 FeatureIndexReader::~FeatureIndexReader() = default;
 
 bool FeatureIndexReader::complete() {
-  ResetOnExit reset(impl_->pending);
-  impl_->pending.bind(1, kPendingKey);
-  return !impl_->pending.executeStep();
+  SQLite::Statement& st = impl_->get(impl_->pending, "SELECT 1 FROM meta WHERE key = ?1");
+  ResetOnExit reset(st);
+  st.bind(1, kPendingKey);
+  return !st.executeStep();
 }
 
 std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std::int32_t board) {
-  SQLite::Statement& st = board != 0 ? impl_->one_board : impl_->every_board;
+  SQLite::Statement& st =
+      board != 0 ? impl_->get(impl_->one_board,
+                              "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
+                              "AND board = ?2 ORDER BY first_game")
+                 : impl_->get(impl_->every_board,
+                              "SELECT first_game, games, board FROM feature_games WHERE code = ?1 "
+                              "ORDER BY board, first_game");
   ResetOnExit reset(st);
   st.bind(1, code);
   if (board != 0) st.bind(2, board);
@@ -294,7 +299,10 @@ std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std:
 void FeatureIndexReader::scan(
     std::int64_t first_code, std::int64_t last_code, std::int32_t board,
     const std::function<void(std::int64_t code, std::int64_t game_id)>& visit) {
-  SQLite::Statement& st = impl_->range;
+  SQLite::Statement& st =
+      impl_->get(impl_->range,
+                 "SELECT code, board, first_game, games FROM feature_games "
+                 "WHERE code >= ?1 AND code < ?2 ORDER BY code, board, first_game");
   ResetOnExit reset(st);
   st.bind(1, first_code);
   st.bind(2, last_code);

@@ -123,6 +123,22 @@ class MatcherSet {
   std::map<const StreamBoard*, std::unique_ptr<PositionMatcher>> matchers_;
 };
 
+// A GameLoader prepared on first use: only a game stored without a stream
+// (a database just migrated) needs one, and preparing its statements is a
+// good part of a small search.
+class LazyLoader {
+ public:
+  explicit LazyLoader(Database& db) : db_(db) {}
+  GameLoader& get() {
+    if (!loader_) loader_.emplace(db_);
+    return *loader_;
+  }
+
+ private:
+  Database& db_;
+  std::optional<GameLoader> loader_;
+};
+
 // A game as read, before and after its replay. Its stream is a view into
 // the batch's arena (one buffer reused for every batch: a search reads tens
 // of megabytes of streams, and a string per game made the allocator a fifth
@@ -141,7 +157,7 @@ struct Item {
 // Reads a row of kGameColumns into item, its stream row onto the arena;
 // computes the stream from the game's moves when there is no row. False for
 // a game without positions.
-bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, GameLoader& loader,
+bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, LazyLoader& loader,
                std::string* arena, Item* item) {
   item->game.game_id = st.getColumn(0).getInt64();
   item->game.first_node_id = st.getColumn(1).getInt64();
@@ -157,7 +173,7 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Game
   if (item->board == nullptr) return false;
   item->occupancy = {};
   if (rows.read(item->game.game_id, arena, &item->stream_at, &item->stream_size)) return true;
-  const std::optional<LoadedGame> loaded = loader.load(item->game.game_id);
+  const std::optional<LoadedGame> loaded = loader.get().load(item->game.game_id);
   if (!loaded) return false;
   std::string stream;
   if (!encode_stored_positions(loaded->record, compute_positions(loaded->record), &stream)) {
@@ -328,13 +344,13 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   };
   StreamRows rows(db.handle());
   BoardCache boards;
-  GameLoader loader(db);
+  LazyLoader loader(db);
 
   const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   std::vector<MatcherSet> matchers;
   for (unsigned t = 0; t < threads; ++t) matchers.emplace_back(conditions);
 
-  std::vector<Item> batch(kBatchGames);
+  std::vector<Item> batch;  // grows to at most kBatchGames
   std::string arena;
   arena.reserve(kBatchBytes + (1u << 20));
   std::string empty_bitmap;
@@ -347,6 +363,7 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
         more = false;
         break;
       }
+      if (count == batch.size()) batch.emplace_back();
       Item& item = batch[count];
       if (!read_item(st, boards, rows, loader, &arena, &item)) continue;
       if (occupancy_filter) {
@@ -399,7 +416,7 @@ struct GameReplayer::Impl {
         rows(db.handle()),
         matchers(conditions) {}
   PositionConditions conditions;  // the matchers refer to it
-  GameLoader loader;
+  LazyLoader loader;
   SQLite::Statement read;
   StreamRows rows;
   BoardCache boards;
