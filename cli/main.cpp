@@ -24,6 +24,7 @@ constexpr std::string_view kUsage =
     "  next   --db DB --position ... the moves played next from a position\n"
     "  merge  --db DB --from OTHER   add another database's games\n"
     "  serve  --db DB [--port 8080]  the web app: search, replay and explore games\n"
+    "  check  --db DB                whether the database is sound (exit 1 on a problem)\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
 
@@ -37,6 +38,7 @@ constexpr Command kCommands[] = {
     {"query", ludex::run_query_command},   {"export", ludex::run_export_command},
     {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
     {"merge", ludex::run_merge_command},   {"serve", ludex::run_serve_command},
+    {"check", ludex::run_check_command},
 };
 
 }  // namespace

@@ -14,6 +14,7 @@ int run_query_command(const std::vector<std::string>& args);
 int run_export_command(const std::vector<std::string>& args);
 int run_show_command(const std::vector<std::string>& args);
 int run_next_command(const std::vector<std::string>& args);
+int run_check_command(const std::vector<std::string>& args);
 
 }  // namespace ludex
 

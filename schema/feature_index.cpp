@@ -253,7 +253,7 @@ struct FeatureIndexReader::Impl {
     return *st;
   }
   SQLite::Database& db;
-  std::optional<SQLite::Statement> pending, one_board, every_board, range;
+  std::optional<SQLite::Statement> pending, one_board, every_board, range, all;
 };
 
 FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -314,6 +314,33 @@ void FeatureIndexReader::scan(
     ids.clear();
     if (!decode_chunk(column_view(st.getColumn(3)), first, &ids)) corrupt_chunk(code, first);
     for (const std::int64_t id : ids) visit(code, id);
+  }
+}
+
+void FeatureIndexReader::scan_chunks(const std::function<void(const FeatureChunk&)>& visit) {
+  SQLite::Statement& st = impl_->get(impl_->all,
+                                     "SELECT code, board, first_game, last_game, games "
+                                     "FROM feature_games ORDER BY code, board, first_game");
+  ResetOnExit reset(st);
+  FeatureChunk c;
+  bool have_previous = false;
+  std::int64_t previous_code = 0;
+  std::int32_t previous_board = 0;
+  std::int64_t previous_last = 0;
+  while (st.executeStep()) {
+    c.code = st.getColumn(0).getInt64();
+    c.board = st.getColumn(1).getInt();
+    c.first_game = st.getColumn(2).getInt64();
+    c.last_game = st.getColumn(3).getInt64();
+    c.ids.clear();
+    c.decodes = decode_chunk(column_view(st.getColumn(4)), c.first_game, &c.ids);
+    c.overlaps_previous = have_previous && previous_code == c.code && previous_board == c.board &&
+                          previous_last >= c.first_game;
+    visit(c);
+    have_previous = true;
+    previous_code = c.code;
+    previous_board = c.board;
+    previous_last = c.last_game;
   }
 }
 

@@ -66,6 +66,18 @@ class FeatureIndexWriter {
   std::unique_ptr<Impl> impl_;
 };
 
+// One row of feature_games as ludex check reads it.
+struct FeatureChunk {
+  std::int64_t code = 0;
+  std::int32_t board = 0;
+  std::int64_t first_game = 0;
+  std::int64_t last_game = 0;
+  std::vector<std::int64_t> ids;  // as far as they decode
+  bool decodes = false;           // every byte read, the ids ascending
+  // The chunk before it of the same key reaches this chunk's first game.
+  bool overlaps_previous = false;
+};
+
 // Reads feature_games.
 class FeatureIndexReader {
  public:
@@ -87,6 +99,9 @@ class FeatureIndexReader {
   // order. Throws as games_with.
   void scan(std::int64_t first_code, std::int64_t last_code, std::int32_t board,
             const std::function<void(std::int64_t code, std::int64_t game_id)>& visit);
+  // Calls visit for every row, in key order, as it decodes or not (for
+  // ludex check: never throws for a chunk that does not decode).
+  void scan_chunks(const std::function<void(const FeatureChunk&)>& visit);
 
  private:
   struct Impl;

@@ -1,0 +1,601 @@
+#include "schema/check.h"
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include "core/moves_hash.h"
+#include "core/zobrist.h"
+#include "games/position.h"
+#include "games/position_codes.h"
+#include "games/position_stream.h"
+#include "schema/feature_index.h"
+#include "schema/game_loader.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+// A game reports at most this many problems of its node rows: one broken
+// link makes every later node look wrong.
+constexpr int kProblemsPerGame = 5;
+// Rows that belong to no game are counted; this many are named.
+constexpr std::int64_t kNamedOrphans = 10;
+
+std::string_view blob_view(const SQLite::Column& c) {
+  const void* data = c.getBlob();
+  const int n = c.getBytes();
+  if (data == nullptr || n <= 0) return {};
+  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
+}
+
+std::optional<StreamBoard> board_of(Family family, const std::string& variant, std::int32_t columns,
+                                    std::int32_t rows) {
+  GameRecord shape;
+  shape.family = family;
+  shape.variant = variant;
+  shape.columns = columns;
+  shape.rows = rows;
+  return stream_board(shape);
+}
+
+struct GameRow {
+  std::int64_t game_id = 0;
+  std::int64_t file_id = 0;
+  std::int64_t first = 0;
+  std::int64_t count = 0;
+  std::optional<Family> family;
+  std::string variant;
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  bool positions = false;  // hash_version is this build's
+  std::int64_t moves_hash = 0;
+  std::int64_t duplicate_of = 0;
+};
+
+// What one node row says, as the tree check reads it.
+struct NodeRow {
+  std::int64_t id = 0;
+  std::int64_t descendants = 0;
+  std::int64_t depth = 0;
+  std::int64_t moveless = 0;
+  std::int64_t flags = 0;
+  std::uint64_t hash = 0;
+  bool move = false;  // inline, or rows in node_moves
+};
+
+class Checker {
+ public:
+  Checker(Database& db, const CheckOptions& options,
+          const std::function<void(const CheckProblem&)>& report)
+      : db_(db), h_(db.handle()), options_(options), report_(report) {}
+
+  CheckSummary run() {
+    guarded("integrity", [&] { integrity(); });
+    guarded("foreign_key", [&] { foreign_keys(); });
+    guarded("games", [&] { read_games(); });
+    guarded("nodes", [&] { nodes_and_streams(); });
+    guarded("feature_games", [&] { feature_games(); });
+    guarded("positions", [&] { recompute_sample(); });
+    guarded("comments_fts", [&] { comment_index(); });
+    guarded("source_files", [&] { file_counts(); });
+    guarded("duplicates", [&] { duplicates(); });
+    return summary_;
+  }
+
+ private:
+  void problem(const std::string& check, std::int64_t game, std::int64_t node,
+               const std::string& message) {
+    ++summary_.problems;
+    report_(CheckProblem{check, game, node, message});
+  }
+
+  // Runs one check; SQLite's own errors (a corrupt page) become a problem
+  // of that check, and the next check runs.
+  void guarded(const std::string& check, const std::function<void()>& body) {
+    try {
+      body();
+    } catch (const SQLite::Exception& e) {
+      problem(check, 0, 0, std::string("the check could not run: ") + e.what());
+    } catch (const std::runtime_error& e) {
+      problem(check, 0, 0, std::string("the check could not run: ") + e.what());
+    }
+  }
+
+  bool meta(const char* key) {
+    SQLite::Statement st(h_, "SELECT 1 FROM meta WHERE key = ?1");
+    st.bind(1, key);
+    return st.executeStep();
+  }
+
+  void integrity() {
+    SQLite::Statement st(h_, "PRAGMA integrity_check");
+    while (st.executeStep()) {
+      const std::string line = st.getColumn(0).getString();
+      if (line != "ok") problem("integrity", 0, 0, line);
+    }
+  }
+
+  void foreign_keys() {
+    SQLite::Statement st(h_, "PRAGMA foreign_key_check");
+    std::map<std::pair<std::string, std::string>, std::int64_t> unnamed;  // WITHOUT ROWID rows
+    while (st.executeStep()) {
+      const std::string table = st.getColumn(0).getString();
+      const std::string parent = st.getColumn(2).getString();
+      if (st.getColumn(1).isNull()) {
+        ++unnamed[{table, parent}];
+        continue;
+      }
+      problem("foreign_key", 0, 0,
+              table + " row " + std::to_string(st.getColumn(1).getInt64()) +
+                  " refers to a missing " + parent + " row");
+    }
+    // WITHOUT ROWID rows have no rowid to name: name their node instead.
+    for (const auto& [key, n] : unnamed) {
+      const auto& [table, parent] = key;
+      std::string nodes;
+      if (parent == "nodes" &&
+          (table == "node_moves" || table == "evaluations" || table == "properties")) {
+        SQLite::Statement list(h_, "SELECT DISTINCT t.node_id FROM " + table +
+                                       " AS t WHERE NOT EXISTS (SELECT 1 FROM nodes AS n "
+                                       "WHERE n.node_id = t.node_id) ORDER BY t.node_id LIMIT 10");
+        while (list.executeStep()) {
+          nodes += (nodes.empty() ? " (nodes " : ", ") + list.getColumn(0).getString();
+        }
+        if (!nodes.empty()) nodes += ")";
+      }
+      problem(
+          "foreign_key", 0, 0,
+          std::to_string(n) + " " + table + " rows refer to missing " + parent + " rows" + nodes);
+    }
+  }
+
+  void read_games() {
+    SQLite::Statement st(h_,
+                         "SELECT game_id, file_id, first_node_id, node_count, family, variant, "
+                         "board_columns, board_rows, hash_version = ?1, coalesce(moves_hash, 0), "
+                         "coalesce(duplicate_of, 0) FROM games ORDER BY game_id");
+    st.bind(1, kPositionHashVersion);
+    while (st.executeStep()) {
+      GameRow g;
+      g.game_id = st.getColumn(0).getInt64();
+      g.file_id = st.getColumn(1).getInt64();
+      g.first = st.getColumn(2).getInt64();
+      g.count = st.getColumn(3).getInt64();
+      g.family = parse_family(st.getColumn(4).getString());
+      g.variant = column_text(st, 5);
+      g.columns = static_cast<std::int32_t>(column_int(st, 6, 0));
+      g.rows = static_cast<std::int32_t>(column_int(st, 7, 0));
+      g.positions = st.getColumn(8).getInt() == 1;
+      g.moves_hash = st.getColumn(9).getInt64();
+      g.duplicate_of = st.getColumn(10).getInt64();
+      if (!g.family) problem("games", g.game_id, 0, "unknown family");
+      if (g.count < 1) problem("games", g.game_id, 0, "node_count " + std::to_string(g.count));
+      if (!games_.empty()) {
+        const GameRow& p = games_.back();
+        if (g.first < p.first + p.count) {
+          problem("games", g.game_id, 0,
+                  "its node range " + std::to_string(g.first) + ".. overlaps game " +
+                      std::to_string(p.game_id) +
+                      "'s, or comes before it (node ids must grow "
+                      "with game ids)");
+        }
+      }
+      games_.push_back(std::move(g));
+    }
+    summary_.games = static_cast<std::int64_t>(games_.size());
+  }
+
+  // One pass over nodes in id order, game by game: each game's rows and
+  // tree, then its stream against its tree.
+  void nodes_and_streams() {
+    SQLite::Statement nodes(h_,
+                            "SELECT node_id, descendants, depth, moveless, flags, "
+                            "coalesce(position_hash, 0), kind IS NOT NULL FROM nodes "
+                            "ORDER BY node_id");
+    SQLite::Statement moved(h_, "SELECT DISTINCT node_id FROM node_moves ORDER BY node_id");
+    SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
+    const bool streams_pending = meta("position_streams_pending");
+    bool node_left = nodes.executeStep();
+    bool moved_left = moved.executeStep();
+    std::int64_t orphans = 0;
+    std::string named;
+    auto orphan = [&](std::int64_t id) {
+      if (orphans++ < kNamedOrphans) named += (named.empty() ? "" : ", ") + std::to_string(id);
+    };
+    auto read_node = [&]() {
+      NodeRow n;
+      n.id = nodes.getColumn(0).getInt64();
+      n.descendants = nodes.getColumn(1).getInt64();
+      n.depth = nodes.getColumn(2).getInt64();
+      n.moveless = nodes.getColumn(3).getInt64();
+      n.flags = nodes.getColumn(4).getInt64();
+      n.hash = static_cast<std::uint64_t>(nodes.getColumn(5).getInt64());
+      n.move = nodes.getColumn(6).getInt() != 0;
+      while (moved_left && moved.getColumn(0).getInt64() < n.id) moved_left = moved.executeStep();
+      if (moved_left && moved.getColumn(0).getInt64() == n.id) n.move = true;
+      return n;
+    };
+    std::vector<NodeRow> rows;
+    for (const GameRow& g : games_) {
+      rows.clear();
+      const std::int64_t last = g.first + g.count - 1;
+      while (node_left && nodes.getColumn(0).getInt64() < g.first) {
+        orphan(nodes.getColumn(0).getInt64());
+        node_left = nodes.executeStep();
+      }
+      while (node_left && nodes.getColumn(0).getInt64() <= last) {
+        rows.push_back(read_node());
+        node_left = nodes.executeStep();
+      }
+      summary_.nodes += static_cast<std::int64_t>(rows.size());
+      check_tree(g, rows);
+      check_stream(g, rows, stream, streams_pending);
+    }
+    while (node_left) {
+      orphan(nodes.getColumn(0).getInt64());
+      node_left = nodes.executeStep();
+    }
+    if (orphans > 0) {
+      problem("nodes", 0, 0,
+              std::to_string(orphans) + " node rows belong to no game (" + named +
+                  (orphans > kNamedOrphans ? ", ...)" : ")"));
+    }
+  }
+
+  // The rows of one game: every id of its range, one root whose subtree is
+  // the game, each subtree inside its parent's, depth and moveless counts
+  // down the tree, one main-line child under each main-line node.
+  void check_tree(const GameRow& g, const std::vector<NodeRow>& rows) {
+    int reported = 0;
+    auto bad = [&](std::int64_t node, const std::string& message) {
+      if (reported++ < kProblemsPerGame) problem("nodes", g.game_id, node, message);
+    };
+    if (static_cast<std::int64_t>(rows.size()) != g.count) {
+      bad(0, std::to_string(rows.size()) + " node rows in its range " + std::to_string(g.first) +
+                 ".." + std::to_string(g.first + g.count - 1) + ", node_count says " +
+                 std::to_string(g.count));
+    }
+    struct Open {
+      const NodeRow* row;
+      std::int64_t main_children;
+    };
+    std::vector<Open> open;
+    auto close = [&](const Open& o) {
+      const bool main = (o.row->flags & 1) != 0;
+      if (o.row->descendants > 0 && main && o.main_children != 1) {
+        bad(o.row->id,
+            "a main-line node with " + std::to_string(o.main_children) + " main-line children");
+      }
+      if (!main && o.main_children != 0) bad(o.row->id, "main-line children below a variation");
+    };
+    std::int64_t expected = g.first;
+    for (const NodeRow& n : rows) {
+      if (n.id != expected) {
+        bad(n.id, "node " + std::to_string(expected) + " is missing before it");
+        return;  // everything below would be wrong for the same reason
+      }
+      ++expected;
+      const std::int64_t end = n.id + n.descendants;
+      while (!open.empty() && open.back().row->id + open.back().row->descendants < n.id) {
+        close(open.back());
+        open.pop_back();
+      }
+      if (open.empty()) {
+        if (n.id != g.first) {
+          bad(n.id, "outside the root's subtree");
+          return;
+        }
+        if (n.descendants != g.count - 1) {
+          bad(n.id, "the root's subtree holds " + std::to_string(n.descendants + 1) +
+                        " nodes, the game " + std::to_string(g.count));
+        }
+        if (n.depth != 0) bad(n.id, "the root has depth " + std::to_string(n.depth));
+        if (n.moveless != (n.move ? 0 : 1)) bad(n.id, "moveless " + std::to_string(n.moveless));
+        if ((n.flags & 1) == 0) bad(n.id, "the root is not on the main line");
+      } else {
+        const NodeRow& p = *open.back().row;
+        if (n.descendants < 0 || end > p.id + p.descendants) {
+          bad(n.id, "its subtree (to node " + std::to_string(end) + ") leaves its parent's (node " +
+                        std::to_string(p.id) + ")");
+        }
+        if (n.depth != p.depth + 1) {
+          bad(n.id, "depth " + std::to_string(n.depth) + " under a parent of depth " +
+                        std::to_string(p.depth));
+        }
+        if (n.moveless != p.moveless + (n.move ? 0 : 1)) {
+          bad(n.id, "moveless " + std::to_string(n.moveless) + " under a parent's " +
+                        std::to_string(p.moveless) + (n.move ? " (the node has a move)" : ""));
+        }
+        if ((n.flags & 1) != 0) ++open.back().main_children;
+      }
+      if (n.flags < 0 || n.flags > 3) bad(n.id, "flags " + std::to_string(n.flags));
+      open.push_back(Open{&n, 0});
+    }
+    while (!open.empty()) {
+      close(open.back());
+      open.pop_back();
+    }
+  }
+
+  // The stream of a game with positions: it must exist, read, and have the
+  // tree the node rows have.
+  void check_stream(const GameRow& g, const std::vector<NodeRow>& rows, SQLite::Statement& st,
+                    bool streams_pending) {
+    if (!g.family || !g.positions) return;
+    const std::optional<StreamBoard> board = board_of(*g.family, g.variant, g.columns, g.rows);
+    if (!board) return;  // a board without streams
+    ResetOnExit reset(st);
+    st.bind(1, g.game_id);
+    if (!st.executeStep()) {
+      if (!streams_pending) problem("game_positions", g.game_id, 0, "positions but no stream");
+      return;
+    }
+    streamed_.push_back(g.game_id);
+    PositionStreamReader reader(blob_view(st.getColumn(0)), *board);
+    if (static_cast<std::int64_t>(reader.node_count()) != g.count) {
+      problem("game_positions", g.game_id, 0,
+              "the stream holds " + std::to_string(reader.node_count()) + " nodes, the game " +
+                  std::to_string(g.count));
+      return;
+    }
+    StreamNode node;
+    while (reader.next(&node)) {
+      if (node.index >= rows.size()) break;
+      const NodeRow& n = rows[node.index];
+      if (n.depth != node.depth || ((n.flags & 1) != 0) != node.main_line) {
+        problem("game_positions", g.game_id, n.id,
+                "the stream's tree differs from the node rows (depth " +
+                    std::to_string(node.depth) + ", main line " + (node.main_line ? "yes" : "no") +
+                    " in the stream)");
+        return;
+      }
+      if ((n.hash == 0) != node.stopped) {
+        problem("game_positions", g.game_id, n.id,
+                node.stopped ? "a position hash where the stream has no position"
+                             : "no position hash where the stream has a position");
+        return;
+      }
+    }
+    if (!reader.error().empty()) {
+      problem("game_positions", g.game_id, 0, "the stream does not read: " + reader.error());
+    }
+  }
+
+  // The games whose positions are recomputed: all, or a sample spread over
+  // the game ids.
+  std::vector<const GameRow*> sample() const {
+    std::vector<const GameRow*> out;
+    const std::size_t n = games_.size();
+    const auto want = static_cast<std::size_t>(std::max<std::int64_t>(options_.sample, 0));
+    if (options_.all || want == 0 || want >= n) {
+      for (const GameRow& g : games_) out.push_back(&g);
+      return out;
+    }
+    for (std::size_t k = 0; k < want; ++k) out.push_back(&games_[k * n / want]);
+    return out;
+  }
+
+  // Every chunk decodes, its ids ascend from first_game to last_game, a
+  // key's chunks do not overlap, and every listed game has a stream; the
+  // sampled games are listed under exactly the features their streams hold.
+  void feature_games() {
+    if (meta("feature_games_pending")) return;  // the next import builds it
+    std::sort(streamed_.begin(), streamed_.end());
+    // (code, board, game) the sample's streams say must be listed.
+    std::set<std::tuple<std::int64_t, std::int32_t, std::int64_t>> expected;
+    std::set<std::int64_t> sampled;
+    SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
+    for (const GameRow* g : sample()) {
+      if (!g->family || !g->positions) continue;
+      const std::optional<StreamBoard> board =
+          board_of(*g->family, g->variant, g->columns, g->rows);
+      if (!board) continue;
+      ResetOnExit reset(stream);
+      stream.bind(1, g->game_id);
+      if (!stream.executeStep()) continue;
+      std::vector<std::int64_t> codes;
+      std::string error;
+      if (!stream_feature_codes(*g->family, blob_view(stream.getColumn(0)), *board, &codes,
+                                &error)) {
+        continue;  // check_stream named it
+      }
+      sampled.insert(g->game_id);
+      for (const std::int64_t code : codes) {
+        expected.emplace(code, board_key(g->columns, g->rows), g->game_id);
+      }
+    }
+    std::int64_t unknown = 0;
+    std::string named;
+    FeatureIndexReader reader(h_);
+    reader.scan_chunks([&](const FeatureChunk& c) {
+      const std::string key =
+          "code " + std::to_string(c.code) + ", board " + std::to_string(c.board);
+      if (!c.decodes || c.ids.empty() || c.ids.front() != c.first_game ||
+          c.ids.back() != c.last_game) {
+        problem("feature_games", 0, 0,
+                "the chunk of " + key + " from game " + std::to_string(c.first_game) +
+                    (c.decodes ? " does not hold first_game .. last_game" : " does not decode"));
+        return;
+      }
+      if (c.overlaps_previous) {
+        problem("feature_games", 0, 0,
+                "the chunks of " + key + " overlap at game " + std::to_string(c.first_game));
+      }
+      for (const std::int64_t id : c.ids) {
+        if (!std::binary_search(streamed_.begin(), streamed_.end(), id)) {
+          if (unknown++ < kNamedOrphans) named += (named.empty() ? "" : ", ") + std::to_string(id);
+        }
+        if (sampled.count(id) != 0 && expected.erase({c.code, c.board, id}) == 0) {
+          problem("feature_games", id, 0,
+                  "listed under " + key + ", a feature its positions never hold");
+        }
+      }
+    });
+    if (unknown > 0) {
+      problem("feature_games", 0, 0,
+              std::to_string(unknown) + " listings of games without a stream (" + named +
+                  (unknown > kNamedOrphans ? ", ...)" : ")"));
+    }
+    for (const auto& [code, board, game] : expected) {
+      problem("feature_games", game, 0,
+              "not listed under code " + std::to_string(code) + ", board " + std::to_string(board) +
+                  ", a feature its positions hold");
+    }
+  }
+
+  // The sampled games' positions computed again from their stored moves:
+  // every node's hash, and the stream, as an import would store them; and
+  // the moves hash.
+  void recompute_sample() {
+    GameLoader loader(db_);
+    SQLite::Statement hashes(h_,
+                             "SELECT node_id, coalesce(position_hash, 0) FROM nodes "
+                             "WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id");
+    SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
+    const bool moves_hash_current =
+        !meta("moves_hash_pending") && moves_hash_version() == kMovesHashVersion;
+    for (const GameRow* g : sample()) {
+      const std::optional<LoadedGame> loaded = loader.load(g->game_id);
+      if (!loaded) continue;
+      ++summary_.recomputed;
+      if (moves_hash_current &&
+          static_cast<std::int64_t>(moves_hash(loaded->record)) != g->moves_hash) {
+        problem("moves_hash", g->game_id, 0, "the stored moves hash is not the game's");
+      }
+      if (!g->positions) continue;
+      const GamePositions positions = compute_positions(loaded->record);
+      {
+        ResetOnExit reset(hashes);
+        hashes.bind(1, g->first);
+        hashes.bind(2, g->first + g->count - 1);
+        while (hashes.executeStep()) {
+          const std::int64_t id = hashes.getColumn(0).getInt64();
+          const auto k = static_cast<std::size_t>(id - g->first);
+          const auto stored = static_cast<std::uint64_t>(hashes.getColumn(1).getInt64());
+          if (k < positions.hashes.size() && positions.hashes[k] != stored) {
+            problem("positions", g->game_id, id,
+                    "stored position hash " + hex(stored) + ", the moves give " +
+                        hex(positions.hashes[k]));
+            break;  // the nodes below it differ for the same reason
+          }
+        }
+      }
+      std::string encoded;
+      if (!encode_stored_positions(loaded->record, positions, &encoded)) continue;
+      ResetOnExit reset(stream);
+      stream.bind(1, g->game_id);
+      if (stream.executeStep() && blob_view(stream.getColumn(0)) != encoded) {
+        problem("positions", g->game_id, 0,
+                "the stored stream is not the one the game's moves give");
+      }
+    }
+  }
+
+  int moves_hash_version() {
+    SQLite::Statement st(h_, "SELECT value FROM meta WHERE key = 'moves_hash_version'");
+    return st.executeStep() ? std::stoi(st.getColumn(0).getString()) : 0;
+  }
+
+  static std::string hex(std::uint64_t v) {
+    static const char* const kDigits = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 15];
+    return out;
+  }
+
+  // FTS5's own integrity check compares the index with the comments it
+  // indexes. It is an INSERT, so it needs a connection that may write; in
+  // a transaction rolled back, it changes nothing. Where the database may
+  // not be written, what a read-only connection can see is compared: the
+  // documents the index holds against the comments.
+  void comment_index() {
+    try {
+      SQLite::Database rw(db_.path(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+      rw.exec("BEGIN");
+      try {
+        rw.exec("INSERT INTO comments_fts (comments_fts, rank) VALUES ('integrity-check', 1)");
+      } catch (const SQLite::Exception& e) {
+        rw.tryExec("ROLLBACK");
+        if (e.getErrorCode() == SQLITE_CORRUPT || e.getExtendedErrorCode() == SQLITE_CORRUPT_VTAB) {
+          problem("comments_fts", 0, 0, "the comment index is out of step with the comments");
+          return;
+        }
+        throw;
+      }
+      rw.exec("ROLLBACK");
+      return;
+    } catch (const SQLite::Exception&) {
+      // Not writable (or locked): the read-only comparison below.
+    }
+    h_.exec(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.ludex_check_vocab USING "
+        "fts5vocab(main, 'comments_fts', 'instance')");
+    SQLite::Statement stale(
+        h_,
+        "SELECT count(DISTINCT v.doc) FROM temp.ludex_check_vocab AS v "
+        "WHERE NOT EXISTS (SELECT 1 FROM comments AS c WHERE c.node_id = v.doc)");
+    stale.executeStep();
+    if (stale.getColumn(0).getInt64() != 0) {
+      problem(
+          "comments_fts", 0, 0,
+          "the comment index holds " + stale.getColumn(0).getString() + " comments that are gone");
+    }
+  }
+
+  void file_counts() {
+    SQLite::Statement st(h_,
+                         "SELECT f.file_id, f.path, f.game_count, (SELECT count(*) FROM games AS g "
+                         "WHERE g.file_id = f.file_id) FROM source_files AS f "
+                         "WHERE f.game_count != (SELECT count(*) FROM games AS g "
+                         "WHERE g.file_id = f.file_id)");
+    while (st.executeStep()) {
+      problem("source_files", 0, 0,
+              "file " + st.getColumn(1).getString() + " counts " + st.getColumn(2).getString() +
+                  " games, holds " + st.getColumn(3).getString());
+    }
+  }
+
+  void duplicates() {
+    // duplicate_of: the lowest earlier game with the same moves hash.
+    std::map<std::int64_t, std::int64_t> first_of;  // moves hash -> first game
+    for (const GameRow& g : games_) {
+      std::int64_t expected = 0;
+      if (g.moves_hash != 0) {
+        const auto [it, inserted] = first_of.emplace(g.moves_hash, g.game_id);
+        if (!inserted) expected = it->second;
+      }
+      if (g.duplicate_of != expected) {
+        problem("duplicates", g.game_id, 0,
+                "duplicate_of " + std::to_string(g.duplicate_of) + ", the first copy is " +
+                    (expected == 0 ? std::string("none") : "game " + std::to_string(expected)));
+      }
+    }
+  }
+
+  Database& db_;
+  SQLite::Database& h_;
+  const CheckOptions& options_;
+  const std::function<void(const CheckProblem&)>& report_;
+  CheckSummary summary_;
+  std::vector<GameRow> games_;          // by game id
+  std::vector<std::int64_t> streamed_;  // games with a stream row
+};
+
+}  // namespace
+
+CheckSummary check_database(Database& db, const CheckOptions& options,
+                            const std::function<void(const CheckProblem&)>& report) {
+  return Checker(db, options, report).run();
+}
+
+}  // namespace ludex
