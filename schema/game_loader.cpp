@@ -79,7 +79,7 @@ struct GameLoader::Impl {
                  "ORDER BY error_id"),
         node_game(db,
                   "SELECT game_id, first_node_id + node_count - 1 FROM games "
-                  "WHERE first_node_id <= ?1 ORDER BY first_node_id DESC LIMIT 1") {}
+                  "WHERE first_node_id <= ?1 ORDER BY first_node_id DESC, game_id DESC LIMIT 1") {}
 
   // Binds the node id range [first, last] to parameters 1 and 2.
   void bind_range(SQLite::Statement& st, std::int64_t first, std::int64_t last) {

@@ -172,7 +172,7 @@ class GameStore {
   std::int64_t refresh_moves_hashes();
   // Gives every stored game whose positions are current (games.hash_version
   // = kPositionHashVersion) and that has no game_positions row its position
-  // stream and occupancy. Needed once after a migration from schema version
+  // stream. Needed once after a migration from schema version
   // 5 or older (meta 'position_streams_pending'); does nothing otherwise.
   // Games with older positions get theirs when their file is read again.
   // Loads each game with GameLoader. Requires no open batch; one

@@ -23,10 +23,11 @@ namespace {
 
 // The game of node n: the game whose node range starts last at or before it
 // (games_by_first_node). Nodes do not store their game (docs/schema.md,
-// "nodes").
+// "nodes"). Of two games with the same first node id, the first holds no
+// node: the later one is meant.
 constexpr const char* kGameOfNode =
     "(SELECT x.game_id FROM games AS x WHERE x.first_node_id <= n.node_id "
-    "ORDER BY x.first_node_id DESC LIMIT 1)";
+    "ORDER BY x.first_node_id DESC, x.game_id DESC LIMIT 1)";
 
 // The FROM clauses of the statement that finds nodes by a condition with an
 // index of its own (the position hash, evaluations, comments) or by their
@@ -463,6 +464,11 @@ std::int64_t count_nodes(Database& db, const NodeFilter& given) {
 
 std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& given) {
   const NodeFilter filter = with_implied_family(given).value_or(given);
+  if (has_position_conditions(filter) && !has_index_conditions(filter)) {
+    return {
+        "REPLAY the position streams of the filter's games (game_positions), "
+        "the games to replay from feature_games; no node rows are read"};
+  }
   const NodeQuery q = hits_query(db.handle(), filter, !has_position_conditions(filter));
   return explain_plan(db.handle(), q.sql, q.condition);
 }

@@ -116,7 +116,9 @@ std::int64_t find_nodes(Database& db, const NodeFilter& filter,
 std::int64_t count_nodes(Database& db, const NodeFilter& filter);
 
 // The EXPLAIN QUERY PLAN lines ("detail" column) of the statement find_nodes
-// runs for filter, with its values bound. For diagnostics and tests.
+// runs for filter, with its values bound; for a filter answered by replay
+// alone (position conditions and no condition an index answers), one line
+// that says so. For diagnostics and tests.
 std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter);
 
 // One move played from a position, with how often.

@@ -234,6 +234,21 @@ void replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
   if (!reader.error().empty()) item->error = reader.error();
 }
 
+// The board every game of the filter has, when the filter fixes one: a
+// size, or a Blokus variant (which sets the board); nullopt otherwise.
+std::optional<std::pair<std::int32_t, std::int32_t>> filter_board(const GameFilter& filter) {
+  if (filter.size) return std::make_pair(*filter.size, *filter.size);
+  if (filter.family == Family::kBlokus && !filter.variant.empty()) {
+    GameRecord shape;
+    shape.family = Family::kBlokus;
+    shape.variant = filter.variant;
+    if (const std::optional<StreamBoard> board = stream_board(shape)) {
+      return std::make_pair(board->columns, board->rows);
+    }
+  }
+  return std::nullopt;
+}
+
 // The games that can meet the conditions by feature_games: every feature
 // the conditions require (a stone of a given colour, one of any colour, a
 // link, a piece) must be listed for the game. nullopt when no condition
@@ -243,7 +258,8 @@ std::optional<std::vector<std::int64_t>> candidate_games(FeatureIndexReader& fea
                                                          const PositionConditions& conditions) {
   if (!filter.family || !features.complete()) return std::nullopt;
   const Family family = *filter.family;
-  const std::int32_t board = filter.size ? board_key(*filter.size, *filter.size) : 0;
+  const auto fixed = filter_board(filter);
+  const std::int32_t board = fixed ? board_key(fixed->first, fixed->second) : 0;
   // Each requirement: one of these codes is listed for the game.
   std::vector<std::vector<std::int64_t>> required;
   auto colours = [&](std::int8_t colour, const std::function<std::int64_t(std::int8_t)>& code) {
@@ -305,10 +321,11 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   // Patterns: each game's occupancy, from feature_games, rules games out
   // before their streams are read (PositionMatcher::may_match).
   std::unordered_map<std::int64_t, std::string> occupancy;
+  const auto fixed = filter_board(filter);
   const bool occupancy_filter =
-      !conditions.patterns.empty() && filter.family && filter.size && features.complete();
+      !conditions.patterns.empty() && filter.family && fixed && features.complete();
   if (occupancy_filter) {
-    occupancy = occupancy_from_features(features, *filter.family, *filter.size, *filter.size);
+    occupancy = occupancy_from_features(features, *filter.family, fixed->first, fixed->second);
   }
   // With candidates in game id order, each is read by its id; otherwise the
   // filter's games are read in its order and the others skipped.

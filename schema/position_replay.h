@@ -1,11 +1,12 @@
-// Position search by replay (private to schema/): the games of a filter are
-// read in the filter's order with their position streams (game_positions,
-// schema version 6), each game's occupancy is checked first (a prefilter),
-// and the games that pass are replayed in memory by PositionMatcher on
-// several threads. Results come back per game, in game order. docs/queries.md
-// ("How a position search runs") describes it. find_nodes/count_nodes
-// (for patterns) and pattern_continuations (schema/position_query.h) are
-// built on it.
+// Position search by replay (private to schema/): the games of a filter that
+// feature_games says can meet the conditions are read in the filter's order
+// with their position streams (game_positions), for patterns each game's
+// occupancy (built from feature_games) is checked first (a prefilter), and
+// the games that pass are replayed in memory by PositionMatcher on several
+// threads. Results come back per game, in game order. docs/queries.md ("How
+// a position search runs") describes it. find_nodes/count_nodes (for every
+// position condition) and pattern_continuations (schema/position_query.h)
+// are built on it.
 //
 // Thread-safety: one call at a time per Database; the calls start their own
 // worker threads, which never touch the database.

@@ -7,13 +7,16 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <random>
+#include <unordered_map>
 
 #include <SQLiteCpp/Statement.h>
 #include <catch2/catch.hpp>
 
 #include "core/zobrist.h"
 #include "games/position_codes.h"
+#include "games/position_stream.h"
 #include "schema/feature_index.h"
 #include "schema/game_store.h"
 #include "tests/unit/schema/position_test_util.h"
@@ -208,6 +211,39 @@ TEST_CASE("feature lists grow in chunks and shrink by id ranges", "[schema]") {
   CHECK(reader.games_with(other, board).size() == 1000);
 }
 
+TEST_CASE("the occupancy built from feature_games is the games' own", "[schema]") {
+  TempDir dir;
+  Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
+  std::mt19937 rng(21);
+  const std::vector<std::string> pool = {"A", "B", "C"};
+  std::vector<PositionedGame> games;
+  for (int i = 0; i < 40; ++i) {
+    const Family f =
+        std::vector<Family>{Family::kGo, Family::kHex, Family::kTwixt, Family::kBlokus}[i % 4];
+    games.push_back(testing::random_game(f, rng, 30, pool, f == Family::kBlokus ? 5 : 13));
+  }
+  const std::vector<std::int64_t> ids = testing::store_positioned(db, "a.sgf", games);
+  FeatureIndexReader reader(db.handle());
+  std::map<std::pair<Family, std::int32_t>, std::unordered_map<std::int64_t, std::string>> built;
+  int compared = 0;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const GameRecord& g = games[i].record;
+    const std::optional<StreamBoard> board = stream_board(g);
+    REQUIRE(board);
+    auto [it, inserted] = built.try_emplace({g.family, board->columns});
+    if (inserted)
+      it->second = occupancy_from_features(reader, g.family, board->columns, board->rows);
+    const std::string expected = encode_occupancy(games[i].positions, *board);
+    const auto found = it->second.find(ids[i]);
+    const std::string got = found == it->second.end() ? std::string(expected.size(), '\0')
+                                                      : found->second.substr(0, expected.size());
+    INFO("game " << ids[i]);
+    CHECK(got == expected);
+    ++compared;
+  }
+  CHECK(compared == 40);
+}
+
 TEST_CASE("pieces are listed by their fixed ids and colour", "[schema]") {
   TempDir dir;
   Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
@@ -397,6 +433,7 @@ TEST_CASE("write speed with positions", "[.][bench]") {
   std::vector<PositionedGame> games;
   for (int i = 0; i < 8; ++i) {
     GameBuilder b(Family::kGo, {"P" + std::to_string(i), "Q"}, 1);
+    b.size(19);
     NodeIndex at = b.node(kNoNode, {});
     std::vector<Occupant> on_board;
     for (int k = 1; k < kNodes; ++k) {

@@ -65,6 +65,11 @@ GameBuilder::GameBuilder(Family family, std::vector<std::string> players, std::i
   if (winner != 0) g.result = winner == 1 ? "B+" : "W+";
 }
 
+void GameBuilder::size(std::int32_t side) {
+  game_.record.columns = side;
+  game_.record.rows = side;
+}
+
 NodeIndex GameBuilder::node(NodeIndex parent, std::vector<Occupant> placed,
                             std::vector<Occupant> removed) {
   GameTree& t = game_.record.tree;
@@ -169,6 +174,7 @@ PositionedGame random_game(Family family, std::mt19937& rng, int nodes,
   int b = pick(static_cast<int>(player_pool.size()) - 1);
   if (b >= a) ++b;
   GameBuilder builder(family, {player_pool[a], player_pool[b]}, static_cast<std::int8_t>(pick(3)));
+  if (family != Family::kBlokus && size > 9) builder.size(size);
   const int colors = family == Family::kBlokus ? 4 : 2;
   // Names of the classic set (Pentobi's: "1" and "2" are the monomino and
   // the domino).

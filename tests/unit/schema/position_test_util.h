@@ -40,6 +40,9 @@ class GameBuilder {
   // nothing is placed), changing the position by placed / removed.
   NodeIndex node(NodeIndex parent, std::vector<Occupant> placed,
                  std::vector<Occupant> removed = {});
+  // The board's side (9 unless set; Blokus: the classic 20). Points must
+  // lie on it, or the game gets no stream (and position search skips it).
+  void size(std::int32_t side);
   // Adds to a node's delta.
   void links(NodeIndex node, std::vector<TwixtLink> added, std::vector<TwixtLink> removed = {});
   void piece(NodeIndex node, std::string name);
