@@ -106,17 +106,24 @@ class GameWriter {
     return rules_.is_move_property(kind_, p.id) ? SgfValueForm::kRaw : SgfValueForm::kText;
   }
 
-  // True if the root keeps an undecodable property `id`, which then carries
-  // the field instead of the decoded copy.
-  bool root_keeps_raw(std::string_view id) const {
+  // True if the root keeps an undecodable property `id` that carries the
+  // field `value` instead of a decoded copy: the converter filled the field
+  // from those bytes read as UTF-8 with U+FFFD (SgfTextDecoder::decode_lossy),
+  // which is what reading them back under CA[UTF-8] gives again. A raw
+  // duplicate of a field taken from a decodable property ("PW[ok]PW[\x8c]")
+  // decodes to something else, and the field is written besides it.
+  bool root_keeps_raw(std::string_view id, const std::string& value) const {
     for (const Property& p : game_.tree.data(0).props) {
-      if (p.raw_bytes && sgf_id_is(p.id, id)) return true;
+      if (p.raw_bytes && sgf_id_is(p.id, id) && p.values.size() == 1 &&
+          convert_to_utf8_lossy(p.values.front(), kUtf8) == value) {
+        return true;
+      }
     }
     return false;
   }
 
   void write_field(SgfWriter& w, std::string_view id, const std::string& value) const {
-    if (value.empty() || root_keeps_raw(id)) return;
+    if (value.empty() || root_keeps_raw(id, value)) return;
     w.property(id, value, SgfValueForm::kText);
   }
 

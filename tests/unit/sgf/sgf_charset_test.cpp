@@ -411,4 +411,41 @@ TEST_CASE("charset: positions count a byte order mark", "[sgf][charset]") {
   CHECK(utf16.diagnostics.front().pos.column == 2 * b + 1);
 }
 
+
+TEST_CASE("charset: a raw duplicate of a decoded field does not hide the field on export",
+          "[sgf][charset][writer]") {
+  // Found by fuzz/sgf_fuzzer.cpp (fuzz/regressions/sgf/raw-duplicate-field.sgf):
+  // PW[ok] fills the field; a second PW whose bytes are not UTF-8 stays in
+  // the root raw. Export dropped the first PW and wrote only the raw one, so
+  // the name read back was the duplicate's.
+  const std::string file = "(;CA[UTF-8]PB[Black]PW[White]PW[x\x8C\xEF]SZ[9];B[ee])";
+  const SgfParseOutput first = read_sgf_games(file);
+  const GameRecord& g = only_game(first);
+  REQUIRE(player(g, 2) == "White");
+  const Property* raw = root_prop(g, "PW");
+  REQUIRE(raw != nullptr);
+  CHECK(raw->raw_bytes);
+
+  const std::string written = write_sgf_game(g);
+  const SgfParseOutput again = read_sgf_games(written);
+  const GameRecord& back = only_game(again);
+  CHECK(player(back, 2) == "White");
+  CHECK(written.find("PW[White]") < written.find("PW[x\x8C\xEF]"));
+  const Property* raw_back = root_prop(back, "PW");
+  REQUIRE(raw_back != nullptr);
+  CHECK(raw_back->values == raw->values);
+}
+
+TEST_CASE("charset: a field read lossily from raw bytes is exported as those bytes",
+          "[sgf][charset][writer]") {
+  const std::string file = "(;CA[UTF-8]PB[x\x8C]SZ[9];B[ee])";
+  const SgfParseOutput first = read_sgf_games(file);
+  const GameRecord& g = only_game(first);
+  CHECK(player(g, 1) == "x\xEF\xBF\xBD");
+  const std::string written = write_sgf_game(g);
+  CHECK(written.find("PB[x\x8C]") != std::string::npos);
+  CHECK(written.find("PB[x\xEF\xBF\xBD]") == std::string::npos);
+  CHECK(player(only_game(read_sgf_games(written)), 1) == "x\xEF\xBF\xBD");
+}
+
 }  // namespace ludex
