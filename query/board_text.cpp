@@ -5,9 +5,9 @@
 #include <string_view>
 #include <utility>
 
-#include "games/go_points.h"
 #include "games/twixt_points.h"
 #include "query/board_text_parts.h"
+#include "query/game_document.h"
 
 namespace ludex {
 namespace board_text {
@@ -87,12 +87,7 @@ std::string player_name(const PositionView& v, std::int8_t seat) {
 // A point as a player of the family reads it: Go in board notation ("Q16")
 // where it reaches, every other point as the family's notation writes it.
 std::string shown_point(const PositionView& v, const Point& p) {
-  if (v.family == Family::kGo && v.columns <= 25) {
-    if (std::optional<std::string> text = format_go_board_point(p, BoardSize{v.columns, v.rows})) {
-      return *text;
-    }
-  }
-  return point_text(v.family, p);
+  return display_point_text(v.family, p, v.columns, v.rows);
 }
 
 // The move without its colour: "Q16", "swap-pieces", "k4 (-i'3 \i'4)",
