@@ -70,6 +70,20 @@ std::string_view column_view(const SQLite::Column& c) {
                            " from game " + std::to_string(first_game) + " does not decode");
 }
 
+// Appends list[begin..end) to chunk as varint differences, each from the id
+// before it (*previous first), until the chunk reaches kMaxChunkBytes.
+// Returns the index of the first id not appended; *previous is the last one
+// appended.
+std::size_t append_differences(const std::vector<std::int64_t>& list, std::size_t begin,
+                               std::size_t end, std::int64_t* previous, std::string* chunk) {
+  std::size_t i = begin;
+  for (; i < end && chunk->size() < kMaxChunkBytes; ++i) {
+    put_varint(*chunk, static_cast<std::uint64_t>(list[i] - *previous));
+    *previous = list[i];
+  }
+  return i;
+}
+
 }  // namespace
 
 std::int32_t board_key(std::int32_t columns, std::int32_t rows) {
@@ -96,6 +110,9 @@ struct FeatureIndexWriter::Impl {
   void write(std::int64_t code, std::int32_t board, const std::vector<std::int64_t>& ids);
   void put_chunk(std::int64_t code, std::int32_t board, const std::vector<std::int64_t>& ids,
                  std::size_t begin, std::size_t end);
+  // Runs insert or extend (the same parameters) for one chunk.
+  static void store(SQLite::Statement& st, std::int64_t code, std::int32_t board,
+                    std::int64_t first, std::int64_t last, const std::string& chunk);
 
   SQLite::Statement last_chunk, insert, extend, overlapping, erase;
   // pack_key(code, board) -> queued game ids, ascending; vectors kept (and
@@ -115,20 +132,21 @@ void FeatureIndexWriter::Impl::put_chunk(std::int64_t code, std::int32_t board,
     bytes.clear();
     const std::int64_t first = list[begin];
     std::int64_t previous = first;
-    std::size_t i = begin;
-    for (; i < end && bytes.size() < kMaxChunkBytes; ++i) {
-      put_varint(bytes, static_cast<std::uint64_t>(list[i] - previous));
-      previous = list[i];
-    }
-    ResetOnExit reset(insert);
-    insert.bind(1, code);
-    insert.bind(2, board);
-    insert.bind(3, first);
-    insert.bind(4, previous);
-    insert.bindNoCopy(5, bytes.data(), static_cast<int>(bytes.size()));
-    insert.exec();
-    begin = i;
+    begin = append_differences(list, begin, end, &previous, &bytes);
+    store(insert, code, board, first, previous, bytes);
   }
+}
+
+void FeatureIndexWriter::Impl::store(SQLite::Statement& st, std::int64_t code,
+                                     std::int32_t board, std::int64_t first, std::int64_t last,
+                                     const std::string& chunk) {
+  ResetOnExit reset(st);
+  st.bind(1, code);
+  st.bind(2, board);
+  st.bind(3, first);
+  st.bind(4, last);
+  st.bindNoCopy(5, chunk.data(), static_cast<int>(chunk.size()));
+  st.exec();
 }
 
 void FeatureIndexWriter::Impl::write(std::int64_t code, std::int32_t board,
@@ -149,20 +167,8 @@ void FeatureIndexWriter::Impl::write(std::int64_t code, std::int32_t board,
   if (!old.empty() && old.size() < kAppendBelowBytes && last < list.front()) {
     // The ids continue the chunk's differences from its last id.
     std::int64_t previous = last;
-    std::size_t i = 0;
-    for (; i < list.size() && old.size() < kMaxChunkBytes; ++i) {
-      put_varint(old, static_cast<std::uint64_t>(list[i] - previous));
-      previous = list[i];
-    }
-    {
-      ResetOnExit reset(extend);
-      extend.bind(1, code);
-      extend.bind(2, board);
-      extend.bind(3, first);
-      extend.bind(4, previous);
-      extend.bindNoCopy(5, old.data(), static_cast<int>(old.size()));
-      extend.exec();
-    }
+    const std::size_t i = append_differences(list, 0, list.size(), &previous, &old);
+    store(extend, code, board, first, previous, old);
     put_chunk(code, board, list, i, list.size());
     return;
   }
