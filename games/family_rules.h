@@ -46,8 +46,10 @@ struct SgfGameKind {
 // properties that appear in the game (in file order; may be truncated).
 struct SgfKindInput {
   const std::vector<Property>* root_props = nullptr;
-  // Property ids of the first few non-root nodes, viewing text that outlives
-  // the call.
+  // Property ids of the first few non-root nodes, in file order, with an
+  // empty id between one node's ids and the next's (a node's own order does
+  // not count: export writes a node's moves before its other properties);
+  // viewing text that outlives the call.
   std::span<const std::string_view> first_prop_ids;
 };
 

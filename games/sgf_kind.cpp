@@ -69,17 +69,36 @@ struct LittleGolemHints {
   bool ev_go = false;
   bool source = false;     // SO names littlegolem
   bool go_signs = false;   // KM, HA, AB, AW, VR[GO..]
-  std::string first_move;  // "B", "W" or "" (first B/W move property id)
+  // "B" or "W": the colour of the first node (the root first) with a move
+  // of one colour only; "" when there is none. A node with both is passed
+  // over, so that the order of a node's properties (which export does not
+  // keep) never decides.
+  std::string first_move;
 };
 
 LittleGolemHints read_hints(std::span<const Property> root, const SgfKindInput& input) {
   LittleGolemHints h;
-  auto note_id = [&h](std::string_view id) {
+  bool black = false;  // the current node has a B, a W move property
+  bool white = false;
+  auto note_id = [&](std::string_view id) {
     if (id == "b" || id == "r") h.twixt_props = true;
-    if (h.first_move.empty() && (id == "B" || id == "W")) h.first_move = std::string(id);
+    black = black || id == "B";
+    white = white || id == "W";
+  };
+  auto end_node = [&] {
+    if (h.first_move.empty() && black != white) h.first_move = black ? "B" : "W";
+    black = white = false;
   };
   for (const Property& p : root) note_id(p.id);
-  for (const std::string_view id : input.first_prop_ids) note_id(id);
+  end_node();
+  for (const std::string_view id : input.first_prop_ids) {
+    if (id.empty()) {
+      end_node();
+    } else {
+      note_id(id);
+    }
+  }
+  end_node();
 
   const std::string_view ev = sgf_property_view(root, "EV");
   h.source = contains_ignoring_case(sgf_property_view(root, "SO"), "littlegolem");

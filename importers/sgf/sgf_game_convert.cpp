@@ -213,6 +213,7 @@ class GameConverter {
     const std::size_t probe = std::min(raw_.nodes.size(), kKindProbeNodes + 1);
     first_prop_ids_.clear();
     for (NodeIndex i = 1; i < probe; ++i) {
+      if (i > 1) first_prop_ids_.emplace_back();
       for (const RawSgfProperty& p : raw_.props_of(raw_.nodes[i])) {
         first_prop_ids_.emplace_back(p.id);
       }

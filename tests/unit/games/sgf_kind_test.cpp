@@ -72,7 +72,7 @@ TEST_CASE("Little Golem hex: EV[null], recognised by its W-first moves", "[games
                                 {"RE", "B"},
                                 {"GC", "game #1804563"},
                                 {"SO", "https://www.littlegolem.net"}},
-                               {"W", "B", "W", "B"});
+                               {"W", "", "B", "", "W", "", "B"});
   CHECK(k.family == Family::kHex);
   CHECK(k.dialect == "littlegolem");
   // hex/littlegolem-zerohex/data_text_games__1702.txt: EV[null], no moves.
@@ -86,6 +86,32 @@ TEST_CASE("Little Golem hex: EV[null], recognised by its W-first moves", "[games
                                     {"SO", "http://www.littlegolem.com"}});
   CHECK(empty.family == Family::kHex);
   CHECK(empty.dialect == "littlegolem");
+}
+
+TEST_CASE("Little Golem without GM or EV: a node with both colours does not decide",
+          "[games]") {
+  // Found by fuzz/sgf_fuzzer.cpp (fuzz/regressions/sgf/lg-node-with-both-colours.sgf):
+  // ;W[bbde]B[] as the first move node, where W[bbde] is no Hex move and is
+  // kept as a property, which export writes after the node's move: B[]W[bbde].
+  // The first colour of that node made it Hex as read and Go as exported.
+  const Props root = {{"FF", "4"},
+                      {"EV", "null"},
+                      {"PB", "aionman"},
+                      {"SZ", "13"},
+                      {"SO", "http://www.littlegolem.com"}};
+  for (const std::vector<std::string>& ids :
+       {std::vector<std::string>{"W", "B", "", "", "W", "", "B"},
+        std::vector<std::string>{"B", "W", "", "", "W", "", "B"}}) {
+    const SgfGameKind k = detect(root, ids);
+    CHECK(k.family == Family::kHex);
+    CHECK(k.dialect == "littlegolem");
+  }
+  for (const std::vector<std::string>& ids : {std::vector<std::string>{"W", "B", "", "B", "", "W"},
+                                              std::vector<std::string>{"B", "W", "", "B", "", "W"}}) {
+    const SgfGameKind k = detect(root, ids);
+    CHECK(k.family == Family::kGo);
+    CHECK(k.dialect == "littlegolem");
+  }
 }
 
 TEST_CASE("Little Golem hex game without moves", "[games]") {
