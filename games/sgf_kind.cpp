@@ -67,8 +67,8 @@ struct LittleGolemHints {
   bool ev_twixt = false;
   bool ev_hex = false;
   bool ev_go = false;
-  bool source = false;     // SO names littlegolem
-  bool go_signs = false;   // KM, HA, AB, AW, VR[GO..]
+  bool source = false;    // SO names littlegolem
+  bool go_signs = false;  // KM, HA, AB, AW, VR[GO..]
   // "B" or "W": the colour of the first node (the root first) with a move
   // of one colour only; "" when there is none. A node with both is passed
   // over, so that the order of a node's properties (which export does not

@@ -137,8 +137,8 @@ void FeatureIndexWriter::Impl::put_chunk(std::int64_t code, std::int32_t board,
   }
 }
 
-void FeatureIndexWriter::Impl::store(SQLite::Statement& st, std::int64_t code,
-                                     std::int32_t board, std::int64_t first, std::int64_t last,
+void FeatureIndexWriter::Impl::store(SQLite::Statement& st, std::int64_t code, std::int32_t board,
+                                     std::int64_t first, std::int64_t last,
                                      const std::string& chunk) {
   ResetOnExit reset(st);
   st.bind(1, code);

@@ -88,8 +88,7 @@ TEST_CASE("Little Golem hex: EV[null], recognised by its W-first moves", "[games
   CHECK(empty.dialect == "littlegolem");
 }
 
-TEST_CASE("Little Golem without GM or EV: a node with both colours does not decide",
-          "[games]") {
+TEST_CASE("Little Golem without GM or EV: a node with both colours does not decide", "[games]") {
   // Found by fuzz/sgf_fuzzer.cpp (fuzz/regressions/sgf/lg-node-with-both-colours.sgf):
   // ;W[bbde]B[] as the first move node, where W[bbde] is no Hex move and is
   // kept as a property, which export writes after the node's move: B[]W[bbde].
@@ -106,8 +105,9 @@ TEST_CASE("Little Golem without GM or EV: a node with both colours does not deci
     CHECK(k.family == Family::kHex);
     CHECK(k.dialect == "littlegolem");
   }
-  for (const std::vector<std::string>& ids : {std::vector<std::string>{"W", "B", "", "B", "", "W"},
-                                              std::vector<std::string>{"B", "W", "", "B", "", "W"}}) {
+  for (const std::vector<std::string>& ids :
+       {std::vector<std::string>{"W", "B", "", "B", "", "W"},
+        std::vector<std::string>{"B", "W", "", "B", "", "W"}}) {
     const SgfGameKind k = detect(root, ids);
     CHECK(k.family == Family::kGo);
     CHECK(k.dialect == "littlegolem");

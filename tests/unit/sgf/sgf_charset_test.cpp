@@ -411,7 +411,6 @@ TEST_CASE("charset: positions count a byte order mark", "[sgf][charset]") {
   CHECK(utf16.diagnostics.front().pos.column == 2 * b + 1);
 }
 
-
 TEST_CASE("charset: a raw duplicate of a decoded field does not hide the field on export",
           "[sgf][charset][writer]") {
   // Found by fuzz/sgf_fuzzer.cpp (fuzz/regressions/sgf/raw-duplicate-field.sgf):
