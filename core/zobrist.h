@@ -7,6 +7,7 @@
 #define LUDEX_CORE_ZOBRIST_H_
 
 #include <cstdint>
+#include <string>
 
 namespace ludex {
 
@@ -32,6 +33,15 @@ constexpr std::uint64_t zobrist_key(std::uint32_t domain, std::uint32_t a, std::
                                (static_cast<std::uint64_t>(b & 0xffff) << 16) |
                                static_cast<std::uint64_t>(c & 0xffff);
   return splitmix64(splitmix64(kZobristSeed ^ domain) ^ packed);
+}
+
+// A position hash as ludex prints it (show, query, next, check, the API):
+// 16 lowercase hex digits.
+inline std::string position_hash_text(std::uint64_t hash) {
+  constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = kDigits[hash & 15];
+  return out;
 }
 
 }  // namespace ludex

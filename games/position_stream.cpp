@@ -55,16 +55,21 @@ void put_link(std::string& out, const StreamBoard& board, const TwixtLink& l) {
 }  // namespace
 
 std::optional<StreamBoard> stream_board(const GameRecord& game) {
+  return stream_board(game.family, game.variant, game.columns, game.rows);
+}
+
+std::optional<StreamBoard> stream_board(Family family, std::string_view variant,
+                                        std::int32_t columns, std::int32_t rows) {
   StreamBoard board;
-  board.columns = game.columns;
-  board.rows = game.rows;
-  switch (game.family) {
+  board.columns = columns;
+  board.rows = rows;
+  switch (family) {
     case Family::kHex:
     case Family::kTwixt:
     case Family::kGo:
       break;
     case Family::kBlokus: {
-      const BlokusVariantInfo* info = find_blokus_variant_info(game.variant);
+      const BlokusVariantInfo* info = find_blokus_variant_info(variant);
       if (info == nullptr) return std::nullopt;
       const BlokusGeometry& geometry = BlokusGeometry::get(info->board);
       board.columns = geometry.columns();

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/zobrist.h"
 #include "games/twixt_points.h"
 #include "query/board_text_parts.h"
 #include "query/game_document.h"
@@ -284,7 +285,7 @@ void write_position_text(std::ostream& out, std::int64_t game_id, const Position
   if (v.family == Family::kBlokus && !v.variant.empty()) out << " (" << printable(v.variant) << ")";
   out << " " << v.columns << "x" << v.rows << (v.torus ? " torus (the edges wrap)" : "")
       << ", after move " << v.move_number << " of " << v.main_line_moves << ", position "
-      << position_view_hash_text(v.hash) << "\n";
+      << position_hash_text(v.hash) << "\n";
   if (!v.file.empty()) {
     out << "file: " << printable(v.file) << ", game index " << v.game_index << "\n";
   }

@@ -1,7 +1,6 @@
 #include "query/game_output.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
@@ -80,12 +79,6 @@ nlohmann::json info_json(const DbInfo& info) {
           {"duplicates", info.duplicates},
           {"games_by_family", info.games_by_family},
           {"schema_version", info.schema_version}};
-}
-
-std::string position_hash_text(std::uint64_t hash) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
 }
 
 nlohmann::json game_hit_json(const GameHit& hit) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/zobrist.h"  // position_hash_text, for the callers of these outputs
 #include "schema/game_query.h"
 #include "schema/position_query.h"
 #include "schema/stats.h"
@@ -30,9 +31,6 @@ nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment);
 //  "duplicates","games_by_family":{...},"schema_version"}: `ludex info --json`
 // and GET /api/info. Members of archives count as files, archives apart.
 nlohmann::json info_json(const DbInfo& info);
-
-// A position hash as JSON and text show it: 16 lowercase hex digits.
-std::string position_hash_text(std::uint64_t hash);
 
 // j serialised on one line; invalid UTF-8 (raw bytes kept from a source
 // file) is replaced by U+FFFD instead of throwing.

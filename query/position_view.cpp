@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -150,12 +149,6 @@ std::string colour_label(Family family, std::int8_t color) {
   if (family == Family::kBlokus) return std::to_string(color);
   if (family == Family::kTwixt) return color == 1 ? "W" : "B";
   return color == 1 ? "B" : "W";
-}
-
-std::string position_view_hash_text(std::uint64_t hash) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
-  return buf;
 }
 
 std::vector<std::int8_t> family_colours(Family family, const std::string& variant) {

@@ -126,9 +126,6 @@ std::int8_t seat_of_colour(const PositionView& view, std::int8_t color);
 // colours "1".."4".
 std::string colour_label(Family family, std::int8_t color);
 
-// A position hash as `show` writes it: 16 lowercase hex digits.
-std::string position_view_hash_text(std::uint64_t hash);
-
 // The colours a position of this family and variant can hold, in order:
 // seats 1, 2, or the Blokus variant's colours 1..n.
 std::vector<std::int8_t> family_colours(Family family, const std::string& variant);

@@ -107,7 +107,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
   if (v.family == Family::kGo) j["torus"] = v.torus;
   j["move_number"] = v.move_number;
   j["main_line_moves"] = v.main_line_moves;
-  j["hash"] = position_view_hash_text(v.hash);
+  j["hash"] = position_hash_text(v.hash);
   j["stopped"] = v.stopped ? nlohmann::json(*v.stopped) : nlohmann::json(nullptr);
   j["occupants"] = nlohmann::json::array();
   for (const Occupant& o : v.occupants) j["occupants"].push_back(occupant_json(v.family, o));

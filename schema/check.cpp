@@ -31,23 +31,6 @@ constexpr int kProblemsPerGame = 5;
 // Rows that belong to no game are counted; this many are named.
 constexpr std::int64_t kNamedOrphans = 10;
 
-std::string_view blob_view(const SQLite::Column& c) {
-  const void* data = c.getBlob();
-  const int n = c.getBytes();
-  if (data == nullptr || n <= 0) return {};
-  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
-}
-
-std::optional<StreamBoard> board_of(Family family, const std::string& variant, std::int32_t columns,
-                                    std::int32_t rows) {
-  GameRecord shape;
-  shape.family = family;
-  shape.variant = variant;
-  shape.columns = columns;
-  shape.rows = rows;
-  return stream_board(shape);
-}
-
 struct GameRow {
   std::int64_t game_id = 0;
   std::int64_t file_id = 0;
@@ -332,7 +315,7 @@ class Checker {
   void check_stream(const GameRow& g, const std::vector<NodeRow>& rows, SQLite::Statement& st,
                     bool streams_pending) {
     if (!g.family || !g.positions) return;
-    const std::optional<StreamBoard> board = board_of(*g.family, g.variant, g.columns, g.rows);
+    const std::optional<StreamBoard> board = stream_board(*g.family, g.variant, g.columns, g.rows);
     if (!board) return;  // a board without streams
     ResetOnExit reset(st);
     st.bind(1, g.game_id);
@@ -341,7 +324,7 @@ class Checker {
       return;
     }
     streamed_.push_back(g.game_id);
-    PositionStreamReader reader(blob_view(st.getColumn(0)), *board);
+    PositionStreamReader reader(column_bytes(st.getColumn(0)), *board);
     if (static_cast<std::int64_t>(reader.node_count()) != g.count) {
       problem("game_positions", g.game_id, 0,
               "the stream holds " + std::to_string(reader.node_count()) + " nodes, the game " +
@@ -398,14 +381,14 @@ class Checker {
     for (const GameRow* g : sample()) {
       if (!g->family || !g->positions) continue;
       const std::optional<StreamBoard> board =
-          board_of(*g->family, g->variant, g->columns, g->rows);
+          stream_board(*g->family, g->variant, g->columns, g->rows);
       if (!board) continue;
       ResetOnExit reset(stream);
       stream.bind(1, g->game_id);
       if (!stream.executeStep()) continue;
       std::vector<std::int64_t> codes;
       std::string error;
-      if (!stream_feature_codes(*g->family, blob_view(stream.getColumn(0)), *board, &codes,
+      if (!stream_feature_codes(*g->family, column_bytes(stream.getColumn(0)), *board, &codes,
                                 &error)) {
         continue;  // check_stream named it
       }
@@ -484,8 +467,8 @@ class Checker {
           const auto stored = static_cast<std::uint64_t>(hashes.getColumn(1).getInt64());
           if (k < positions.hashes.size() && positions.hashes[k] != stored) {
             problem("positions", g->game_id, id,
-                    "stored position hash " + hex(stored) + ", the moves give " +
-                        hex(positions.hashes[k]));
+                    "stored position hash " + position_hash_text(stored) + ", the moves give " +
+                        position_hash_text(positions.hashes[k]));
             break;  // the nodes below it differ for the same reason
           }
         }
@@ -494,7 +477,7 @@ class Checker {
       if (!encode_stored_positions(loaded->record, positions, &encoded)) continue;
       ResetOnExit reset(stream);
       stream.bind(1, g->game_id);
-      if (stream.executeStep() && blob_view(stream.getColumn(0)) != encoded) {
+      if (stream.executeStep() && column_bytes(stream.getColumn(0)) != encoded) {
         problem("positions", g->game_id, 0,
                 "the stored stream is not the one the game's moves give");
       }
@@ -504,13 +487,6 @@ class Checker {
   int moves_hash_version() {
     SQLite::Statement st(h_, "SELECT value FROM meta WHERE key = 'moves_hash_version'");
     return st.executeStep() ? std::stoi(st.getColumn(0).getString()) : 0;
-  }
-
-  static std::string hex(std::uint64_t v) {
-    static const char* const kDigits = "0123456789abcdef";
-    std::string out(16, '0');
-    for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 15];
-    return out;
   }
 
   // FTS5's own integrity check compares the index with the comments it

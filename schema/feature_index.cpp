@@ -58,13 +58,6 @@ bool decode_chunk(std::string_view bytes, std::int64_t first_game, std::vector<s
   return true;
 }
 
-std::string_view column_view(const SQLite::Column& c) {
-  const void* data = c.getBlob();
-  const int n = c.getBytes();
-  if (data == nullptr || n <= 0) return {};
-  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
-}
-
 [[noreturn]] void corrupt_chunk(std::int64_t code, std::int64_t first_game) {
   throw std::runtime_error("corrupt database: feature_games chunk of code " + std::to_string(code) +
                            " from game " + std::to_string(first_game) + " does not decode");
@@ -161,7 +154,7 @@ void FeatureIndexWriter::Impl::write(std::int64_t code, std::int32_t board,
     if (last_chunk.executeStep()) {
       first = last_chunk.getColumn(0).getInt64();
       last = last_chunk.getColumn(1).getInt64();
-      old = std::string(column_view(last_chunk.getColumn(2)));
+      old = std::string(column_bytes(last_chunk.getColumn(2)));
     }
   }
   if (!old.empty() && old.size() < kAppendBelowBytes && last < list.front()) {
@@ -226,7 +219,7 @@ void FeatureIndexWriter::remove(std::int64_t first_game, std::int64_t last_game,
       while (s.overlapping.executeStep()) {
         Chunk c;
         c.first = s.overlapping.getColumn(0).getInt64();
-        if (!decode_chunk(column_view(s.overlapping.getColumn(2)), c.first, &c.ids)) {
+        if (!decode_chunk(column_bytes(s.overlapping.getColumn(2)), c.first, &c.ids)) {
           corrupt_chunk(code, c.first);
         }
         chunks.push_back(std::move(c));
@@ -293,7 +286,7 @@ std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std:
     const std::int64_t b = st.getColumn(2).getInt64();
     if (first_board < 0) first_board = b;
     if (b != first_board) several_boards = true;
-    if (!decode_chunk(column_view(st.getColumn(1)), first, &ids)) corrupt_chunk(code, first);
+    if (!decode_chunk(column_bytes(st.getColumn(1)), first, &ids)) corrupt_chunk(code, first);
   }
   if (several_boards) {
     std::sort(ids.begin(), ids.end());
@@ -318,7 +311,7 @@ void FeatureIndexReader::scan(
     const std::int64_t code = st.getColumn(0).getInt64();
     const std::int64_t first = st.getColumn(2).getInt64();
     ids.clear();
-    if (!decode_chunk(column_view(st.getColumn(3)), first, &ids)) corrupt_chunk(code, first);
+    if (!decode_chunk(column_bytes(st.getColumn(3)), first, &ids)) corrupt_chunk(code, first);
     for (const std::int64_t id : ids) visit(code, id);
   }
 }
@@ -339,7 +332,7 @@ void FeatureIndexReader::scan_chunks(const std::function<void(const FeatureChunk
     c.first_game = st.getColumn(2).getInt64();
     c.last_game = st.getColumn(3).getInt64();
     c.ids.clear();
-    c.decodes = decode_chunk(column_view(st.getColumn(4)), c.first_game, &c.ids);
+    c.decodes = decode_chunk(column_bytes(st.getColumn(4)), c.first_game, &c.ids);
     c.overlaps_previous = have_previous && previous_code == c.code && previous_board == c.board &&
                           previous_last >= c.first_game;
     visit(c);

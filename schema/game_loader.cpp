@@ -23,15 +23,6 @@ SourceFormat parse_source_format(std::string_view name) {
   throw std::runtime_error("corrupt database: node " + std::to_string(node_id) + ": " + what);
 }
 
-// The bytes of a TEXT or BLOB column (empty for NULL), valid until the next
-// step. The pointer is fetched before the size, as SQLite requires.
-std::string_view column_bytes(const SQLite::Column& c) {
-  const void* data = c.getBlob();
-  const int n = c.getBytes();
-  if (data == nullptr || n == 0) return {};
-  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
-}
-
 // A property read back from (id, value list) columns; the value list's
 // storage class says whether the values are raw bytes.
 Property read_property(const SQLite::Column& id, const SQLite::Column& values,

@@ -375,12 +375,7 @@ bool GameStore::Impl::store_stream(std::int64_t game_id, const GameRecord& game,
 bool GameStore::Impl::stream_codes(Family family, const std::string& variant, std::int32_t columns,
                                    std::int32_t rows, std::string_view stream, std::int32_t* board,
                                    std::vector<std::int64_t>* codes) {
-  GameRecord shape;
-  shape.family = family;
-  shape.variant = variant;
-  shape.columns = columns;
-  shape.rows = rows;
-  const std::optional<StreamBoard> b = stream_board(shape);
+  const std::optional<StreamBoard> b = stream_board(family, variant, columns, rows);
   if (!b) return false;
   std::string error;
   if (!stream_feature_codes(family, stream, *b, codes, &error)) {
@@ -476,9 +471,7 @@ void GameStore::Impl::delete_run(const IdRun& r, std::vector<std::int64_t>& run_
       if (!family || !stream_codes(*family, column_text(run_streams, 1),
                                    static_cast<std::int32_t>(column_int(run_streams, 2, 0)),
                                    static_cast<std::int32_t>(column_int(run_streams, 3, 0)),
-                                   std::string_view(static_cast<const char*>(stream.getBlob()),
-                                                    static_cast<std::size_t>(stream.getBytes())),
-                                   &board, &codes)) {
+                                   column_bytes(stream), &board, &codes)) {
         continue;
       }
       std::vector<std::int64_t>& all = codes_by_board[board];
@@ -1055,9 +1048,7 @@ std::int64_t GameStore::refresh_feature_games() {
       if (!family || !s.stream_codes(*family, column_text(list, 2),
                                      static_cast<std::int32_t>(column_int(list, 3, 0)),
                                      static_cast<std::int32_t>(column_int(list, 4, 0)),
-                                     std::string_view(static_cast<const char*>(stream.getBlob()),
-                                                      static_cast<std::size_t>(stream.getBytes())),
-                                     &board, &codes)) {
+                                     column_bytes(stream), &board, &codes)) {
         continue;
       }
       s.features.add(list.getColumn(0).getInt64(), board, codes);

@@ -224,10 +224,7 @@ std::vector<std::string> stream_pieces(SQLite::Statement& stream, std::int64_t g
   ResetOnExit reset(stream);
   stream.bind(1, game_id);
   if (!stream.executeStep()) return out;
-  const SQLite::Column bytes = stream.getColumn(0);
-  PositionStreamReader reader(std::string_view(static_cast<const char*>(bytes.getBlob()),
-                                               static_cast<std::size_t>(bytes.getBytes())),
-                              *board);
+  PositionStreamReader reader(column_bytes(stream.getColumn(0)), *board);
   out.resize(reader.node_count());
   StreamNode node;
   while (reader.next(&node)) {
@@ -551,10 +548,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
       m.color = static_cast<std::int8_t>(child.getColumn(2).getInt());
       m.kind = static_cast<MoveKind>(child.getColumn(3).getInt());
       const SQLite::Column points = child.getColumn(4);
-      if (!points.isNull() &&
-          !decode_points(std::string_view(static_cast<const char*>(points.getBlob()),
-                                          static_cast<std::size_t>(points.getBytes())),
-                         m.points)) {
+      if (!points.isNull() && !decode_points(column_bytes(points), m.points)) {
         throw std::runtime_error("corrupt points of node " + std::to_string(child_id));
       }
       if (m.kind == MoveKind::kPlace &&

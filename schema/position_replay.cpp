@@ -94,12 +94,7 @@ class BoardCache {
                             std::to_string(columns) + "x" + std::to_string(rows);
     auto it = boards_.find(key);
     if (it == boards_.end()) {
-      GameRecord shape;
-      shape.family = family;
-      shape.variant = variant;
-      shape.columns = columns;
-      shape.rows = rows;
-      std::optional<StreamBoard> board = stream_board(shape);
+      std::optional<StreamBoard> board = stream_board(family, variant, columns, rows);
       it = boards_.emplace(key, board ? std::make_unique<StreamBoard>(std::move(*board)) : nullptr)
                .first;
     }
@@ -243,10 +238,8 @@ void replay(PositionMatcher& matcher, const ReplayOptions& options, Item* item) 
 std::optional<std::pair<std::int32_t, std::int32_t>> filter_board(const GameFilter& filter) {
   if (filter.size) return std::make_pair(*filter.size, *filter.size);
   if (filter.family == Family::kBlokus && !filter.variant.empty()) {
-    GameRecord shape;
-    shape.family = Family::kBlokus;
-    shape.variant = filter.variant;
-    if (const std::optional<StreamBoard> board = stream_board(shape)) {
+    if (const std::optional<StreamBoard> board =
+            stream_board(Family::kBlokus, filter.variant, 0, 0)) {
       return std::make_pair(board->columns, board->rows);
     }
   }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <SQLiteCpp/Statement.h>
 
@@ -23,6 +24,15 @@ class ResetOnExit {
  private:
   SQLite::Statement& st_;
 };
+
+// The bytes of a TEXT or BLOB column (empty for NULL), valid until the next
+// step or reset. The pointer is fetched before the size, as SQLite requires.
+inline std::string_view column_bytes(const SQLite::Column& c) {
+  const void* data = c.getBlob();
+  const int n = c.getBytes();
+  if (data == nullptr || n <= 0) return {};
+  return {static_cast<const char*>(data), static_cast<std::size_t>(n)};
+}
 
 // Executes a statement that returns no rows and resets it.
 inline void run(SQLite::Statement& st) {
