@@ -6,8 +6,12 @@
 #include <string_view>
 #include <vector>
 
+#include "core/moves_hash.h"
+#include "core/version.h"
+#include "core/zobrist.h"
 #include "indexer/commands.h"
 #include "query/commands.h"
+#include "schema/database.h"
 #include "serve/commands.h"
 
 namespace {
@@ -25,6 +29,7 @@ constexpr std::string_view kUsage =
     "  merge  --db DB --from OTHER   add another database's games\n"
     "  serve  --db DB [--port 8080]  the web app: search, replay and explore games\n"
     "  check  --db DB                whether the database is sound (exit 1 on a problem)\n"
+    "  version                       this build's version, git commit, SQLite and schema\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
 
@@ -41,6 +46,17 @@ constexpr Command kCommands[] = {
     {"check", ludex::run_check_command},
 };
 
+// `ludex --version` and `ludex version`: what a bug report needs to name
+// this build and the databases it writes.
+void print_version() {
+  std::cout << "ludex " << ludex::ludex_version() << "\n"
+            << "commit " << ludex::ludex_git_commit() << "\n"
+            << "SQLite " << ludex::sqlite_library_version() << "\n"
+            << "schema version " << ludex::kSchemaVersion << " (position hash version "
+            << ludex::kPositionHashVersion << ", moves hash version " << ludex::kMovesHashVersion
+            << ")\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,6 +67,14 @@ int main(int argc, char** argv) {
   const std::string_view name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     std::cout << kUsage;
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    if (argc > 2) {
+      std::cerr << "ludex " << name << ": takes no arguments\n";
+      return 2;
+    }
+    print_version();
     return 0;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);

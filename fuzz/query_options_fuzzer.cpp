@@ -114,10 +114,10 @@ void run_query(ludex::Database& db, const ludex::GameFilter& games,
   if (nodes.node_level) {
     ludex::NodeFilter filter = nodes.filter;
     if (!filter.limit || *filter.limit > kMaxHits) filter.limit = kMaxHits;
-    const bool comment = !filter.comment_match.empty();
+    const ludex::NodeColumns columns = ludex::node_columns(filter);
     try {
       ludex::find_nodes(db, filter, [&](const ludex::NodeHit& hit) {
-        (void)ludex::json_line(ludex::node_hit_json(hit, comment));
+        (void)ludex::json_line(ludex::node_hit_json(hit, columns));
         return true;
       });
       (void)ludex::count_nodes(db, filter);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
+#include <sstream>
 
 namespace ludex {
 namespace {
@@ -37,6 +38,8 @@ void write_game_fields(std::ostream& out, const GameHit& hit) {
 
 // The comment column of the node table: 49 bytes of snippet and a space.
 constexpr std::size_t kTableSnippetBytes = 49;
+// The evaluations column of the node table: room for two sources.
+constexpr int kTableEvaluationsWidth = 32;
 
 bool utf8_continuation(char ch) {
   return (static_cast<unsigned char>(ch) & 0xC0) == 0x80;
@@ -78,7 +81,9 @@ nlohmann::json info_json(const DbInfo& info) {
           {"warnings", info.warnings},
           {"duplicates", info.duplicates},
           {"games_by_family", info.games_by_family},
-          {"schema_version", info.schema_version}};
+          {"schema_version", info.schema_version},
+          {"created_by", info.created_by},
+          {"written_by", info.written_by}};
 }
 
 nlohmann::json game_hit_json(const GameHit& hit) {
@@ -101,7 +106,28 @@ nlohmann::json game_hit_json(const GameHit& hit) {
   return j;
 }
 
-nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment) {
+NodeColumns node_columns(const NodeFilter& filter) {
+  NodeColumns c;
+  c.comment = !filter.comment_match.empty();
+  c.evaluations = filter.has_eval || filter.eval_min || filter.eval_max || filter.eval_swing;
+  return c;
+}
+
+namespace {
+
+// "sabaki 55.2, gametree 1200" (table) or "sabaki:55.2;gametree:1200" (CSV).
+std::string evaluations_text(const NodeHit& hit, char between, const char* separator) {
+  std::ostringstream out;
+  for (std::size_t i = 0; i < hit.evaluations.size(); ++i) {
+    if (i > 0) out << separator;
+    out << eval_source_name(hit.evaluations[i].source) << between << hit.evaluations[i].value;
+  }
+  return out.str();
+}
+
+}  // namespace
+
+nlohmann::json node_hit_json(const NodeHit& hit, NodeColumns columns) {
   nlohmann::json j = game_hit_json(hit.game);
   j["node_id"] = hit.node_id;
   j["move_number"] = hit.move_number;
@@ -112,7 +138,16 @@ nlohmann::json node_hit_json(const NodeHit& hit, bool with_comment) {
   } else {
     j["position_hash"] = nullptr;
   }
-  if (with_comment) j["comment"] = hit.comment;
+  if (columns.comment) j["comment"] = hit.comment;
+  if (columns.evaluations) {
+    nlohmann::json evaluations = nlohmann::json::array();
+    for (const NodeEvaluation& e : hit.evaluations) {
+      evaluations.push_back({{"source", std::string(eval_source_name(e.source))},
+                             {"value", e.value},
+                             {"swing", e.swing ? nlohmann::json(*e.swing) : nlohmann::json()}});
+    }
+    j["evaluations"] = std::move(evaluations);
+  }
   return j;
 }
 
@@ -134,19 +169,25 @@ void write_table_row(std::ostream& out, const GameHit& hit) {
       << hit.game_index << "\n";
 }
 
-void write_node_table_header(std::ostream& out, bool with_comment) {
+void write_node_table_header(std::ostream& out, NodeColumns columns) {
   out << std::left << std::setw(8) << "game" << std::setw(10) << "node" << std::setw(6) << "move"
       << std::setw(5) << "main" << std::setw(8) << "family" << std::setw(32) << "players";
-  if (with_comment) out << std::setw(50) << "comment";
+  if (columns.evaluations) out << std::setw(kTableEvaluationsWidth) << "evaluations";
+  if (columns.comment) out << std::setw(50) << "comment";
   out << "file\n";
 }
 
-void write_node_table_row(std::ostream& out, const NodeHit& hit, bool with_comment) {
+void write_node_table_row(std::ostream& out, const NodeHit& hit, NodeColumns columns) {
   out << std::left << std::setw(8) << hit.game.game_id << std::setw(10) << hit.node_id
       << std::setw(6) << hit.move_number << std::setw(5) << (hit.main_line ? "yes" : "no")
       << std::setw(8) << family_name(hit.game.family) << std::setw(32)
       << players_text(hit.game).substr(0, 31);
-  if (with_comment) {
+  if (columns.evaluations) {
+    // Every value is shown, however long: a value that exists is never
+    // hidden; the column only keeps the others aligned when they fit.
+    out << std::setw(kTableEvaluationsWidth) << (evaluations_text(hit, ' ', ", ") + " ");
+  }
+  if (columns.comment) {
     std::string snippet = snippet_excerpt(hit.comment, kTableSnippetBytes);
     for (char& ch : snippet) {
       if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
@@ -176,18 +217,20 @@ void write_csv_row(std::ostream& out, const GameHit& hit) {
   out << "\r\n";
 }
 
-void write_node_csv_header(std::ostream& out, bool with_comment) {
+void write_node_csv_header(std::ostream& out, NodeColumns columns) {
   out << kGameCsvColumns << ",node_id,move_number,depth,main_line,position_hash";
-  if (with_comment) out << ",comment";
+  if (columns.evaluations) out << ",evaluations";
+  if (columns.comment) out << ",comment";
   out << "\r\n";
 }
 
-void write_node_csv_row(std::ostream& out, const NodeHit& hit, bool with_comment) {
+void write_node_csv_row(std::ostream& out, const NodeHit& hit, NodeColumns columns) {
   write_game_fields(out, hit.game);
   out << ',' << hit.node_id << ',' << hit.move_number << ',' << hit.depth << ','
       << (hit.main_line ? 1 : 0) << ','
       << (hit.position_hash != 0 ? position_hash_text(hit.position_hash) : "");
-  if (with_comment) out << ',' << csv_field(hit.comment);
+  if (columns.evaluations) out << ',' << csv_field(evaluations_text(hit, ':', ";"));
+  if (columns.comment) out << ',' << csv_field(hit.comment);
   out << "\r\n";
 }
 

@@ -46,7 +46,11 @@ int run_info_command(const std::vector<std::string>& args) {
               << "errors    " << info.errors << "\n"
               << "warnings  " << info.warnings << "\n"
               << "duplicates " << info.duplicates << "\n"
-              << "schema    v" << info.schema_version << "\n";
+              << "schema    v" << info.schema_version << "\n"
+              << "created   " << (info.created_by.empty() ? "(not recorded)" : info.created_by)
+              << "\n"
+              << "written   " << (info.written_by.empty() ? "(not recorded)" : info.written_by)
+              << "\n";
   }
   if (vm.count("errors") != 0) {
     list_errors(db, [&](const ErrorRow& row) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <optional>
 #include <sstream>
 
@@ -190,9 +191,10 @@ void add_node_filter_options(po::options_description& options) {
       ("eval-max", po::value<double>(), "an evaluation <= N")                              //
       ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")  //
       ("has-eval", "nodes with an evaluation")                                             //
-      ("eval-source", po::value<std::string>()->default_value("gametree"),
-       "gametree (binary r/v), sgf (SGF V[]), Go analysis win rates sabaki, lizzie, katrain, "
-       "katago, and their score leads sabaki-score, lizzie-score, katrain-score, "
+      ("eval-source", po::value<std::string>(),
+       "the evaluation filters read only this source (default: every source, each on its own "
+       "scale): gametree (binary r/v), sgf (SGF V[]), Go analysis win rates sabaki, lizzie, "
+       "katrain, katago, and their score leads sabaki-score, lizzie-score, katrain-score, "
        "katago-score")                                                                       //
       ("comment", po::value<std::string>(), "comment contains every word (full text)")       //
       ("comment-fts", po::value<std::string>(), "comment matches an FTS5 query expression")  //
@@ -394,34 +396,39 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   }
 
   f.has_eval = given(vm, "has-eval");
-  const std::string source = vm["eval-source"].as<std::string>();
-  if (const std::optional<EvalSource> known = parse_eval_source(source)) {
-    f.eval_source = *known;
-  } else {
-    return Error{{},
-                 "--eval-source: unknown source '" + source + "' (" + eval_source_names() + ")"};
+  if (given(vm, "eval-source")) {
+    const std::string source = vm["eval-source"].as<std::string>();
+    if (const std::optional<EvalSource> known = parse_eval_source(source)) {
+      f.eval_source = *known;
+    } else {
+      return Error{{},
+                   "--eval-source: unknown source '" + source + "' (" + eval_source_names() + ")"};
+    }
   }
   // A source with a scale (docs/queries.md: game-tree evaluations on
   // -10000..10000, win rates on 0..100) makes a bound outside it a mistake,
-  // not a query. SGF V[] values and score leads have no bounds, so only NaN
-  // (which compares false with everything) is refused there.
-  const std::optional<EvalRange> range = eval_source_range(f.eval_source);
-  const bool bounded = range.has_value();
+  // not a query. SGF V[] values and score leads have no bounds, and without
+  // a source every scale counts, so only NaN and infinities (which no value
+  // is) are refused there.
+  const std::optional<EvalRange> known_range =
+      f.eval_source ? eval_source_range(*f.eval_source) : std::nullopt;
+  const bool bounded = known_range.has_value();
+  const EvalRange range = known_range.value_or(EvalRange{});
   for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
     if (!given(vm, option)) continue;
     const double value = vm[option].as<double>();
     const bool swing = std::string_view(option) == "eval-swing";
-    const double low = !bounded ? 0 : swing ? 0 : range->low;
-    const double high = !bounded ? 0 : swing ? range->high - range->low : range->high;
-    const bool ok =
-        bounded ? (value >= low && value <= high) : (value == value && (!swing || value >= 0));
+    const double low = !bounded ? 0 : swing ? 0 : range.low;
+    const double high = !bounded ? 0 : swing ? range.high - range.low : range.high;
+    const bool ok = bounded ? (value >= low && value <= high)
+                            : (std::isfinite(value) && (!swing || value >= 0));
     if (!ok) {
       std::ostringstream text;
       if (bounded) {
         text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
       } else {
         text << "--" << option << " " << value << ": give a number"
-             << (swing ? " of at least 0" : "");
+             << (swing ? " of at least 0" : " (not infinite)");
       }
       return Error{{}, text.str()};
     }

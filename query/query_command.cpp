@@ -22,7 +22,7 @@ int print_nodes(Database& db, const NodeFilter& filter, Output output, bool coun
     std::cout << count_nodes(db, filter) << "\n";
     return 0;
   }
-  const bool comment = !filter.comment_match.empty();
+  const NodeColumns columns = node_columns(filter);
   // The header waits for the first hit (or the end): find_nodes throws for a
   // comment query FTS5 cannot parse, and a usage error must leave stdout
   // empty.
@@ -30,20 +30,20 @@ int print_nodes(Database& db, const NodeFilter& filter, Output output, bool coun
   auto write_header = [&] {
     if (header_written) return;
     header_written = true;
-    if (output == Output::kTable) write_node_table_header(std::cout, comment);
-    if (output == Output::kCsv) write_node_csv_header(std::cout, comment);
+    if (output == Output::kTable) write_node_table_header(std::cout, columns);
+    if (output == Output::kCsv) write_node_csv_header(std::cout, columns);
   };
   find_nodes(db, filter, [&](const NodeHit& hit) {
     write_header();
     switch (output) {
       case Output::kJson:
-        std::cout << json_line(node_hit_json(hit, comment)) << "\n";
+        std::cout << json_line(node_hit_json(hit, columns)) << "\n";
         break;
       case Output::kCsv:
-        write_node_csv_row(std::cout, hit, comment);
+        write_node_csv_row(std::cout, hit, columns);
         break;
       case Output::kTable:
-        write_node_table_row(std::cout, hit, comment);
+        write_node_table_row(std::cout, hit, columns);
         break;
     }
     return true;

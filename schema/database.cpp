@@ -11,12 +11,9 @@
 
 #include <SQLiteCpp/Exception.h>
 
+#include "core/version.h"
 #include "schema/migrations.h"
 #include "schema/text_fold.h"
-
-#ifndef LUDEX_VERSION
-#define LUDEX_VERSION "unknown"
-#endif
 
 namespace ludex {
 namespace {
@@ -127,6 +124,10 @@ void set_connection_pragmas(SQLite::Database& db, Database::Mode mode) {
 
 }  // namespace
 
+std::string sqlite_library_version() {
+  return sqlite3_libversion();
+}
+
 Database::Database(const std::string& path, Mode mode) : path_(path), mode_(mode) {
   // NOMUTEX: a Database is used by one thread at a time (see database.h),
   // so SQLite's per-connection locking is pure cost on the write path.
@@ -175,7 +176,7 @@ Database::Database(const std::string& path, Mode mode) : path_(path), mode_(mode
   }
   set_connection_pragmas(*db_, mode);
   if (mode == Mode::kReadWrite && state.user_version < kSchemaVersion) {
-    migrate_schema(*db_, std::string("ludex ") + LUDEX_VERSION);
+    migrate_schema(*db_, ludex_build_name());
   }
   schema_version_ = db_->execAndGet("PRAGMA user_version").getInt();
 }

@@ -24,6 +24,10 @@ inline constexpr const char* kConnectionCacheSize = "-65536";
 // the statement fails with SQLITE_BUSY (schema/storage_failure.h: kLocked).
 inline constexpr int kBusyTimeoutMs = 10'000;
 
+// The version of the SQLite library this program runs with ("3.40.1"),
+// which may differ from the headers it was compiled against.
+std::string sqlite_library_version();
+
 class Database {
  public:
   enum class Mode { kReadOnly, kReadWrite };

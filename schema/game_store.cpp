@@ -13,6 +13,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/moves_hash.h"
+#include "core/version.h"
 #include "core/zobrist.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
@@ -21,6 +22,7 @@
 #include "schema/feature_index.h"
 #include "schema/game_layout.h"
 #include "schema/game_loader.h"
+#include "schema/meta.h"
 #include "schema/migrations.h"
 #include "schema/statement_util.h"
 #include "schema/text_fold.h"
@@ -275,6 +277,8 @@ struct GameStore::Impl {
   std::int64_t last_duplicate_of = 0;  // of the last game stored, 0 for a first copy
 
   bool in_batch = false;
+  // meta.written_by names this build once the first batch commits.
+  bool written_by_recorded = false;
   std::int64_t next_game_id = 1;
   std::int64_t next_node_id = 1;
   std::int64_t batch_first_game_id = 1;  // the counters at begin(), for rollback()
@@ -532,6 +536,11 @@ void GameStore::begin() {
   impl_->next_node_id = std::max(impl_->next_node_id, impl_->scalar(impl_->max_node_id) + 1);
   impl_->batch_first_game_id = impl_->next_game_id;
   impl_->batch_first_node_id = impl_->next_node_id;
+  if (!impl_->written_by_recorded) {
+    impl_->set_meta.bind(1, std::string(meta_key::kWrittenBy));
+    impl_->set_meta.bind(2, ludex_build_name());
+    run(impl_->set_meta);
+  }
 }
 
 void GameStore::commit() {
@@ -539,6 +548,7 @@ void GameStore::commit() {
   impl_->flush_rows();
   run(impl_->commit);
   impl_->in_batch = false;
+  impl_->written_by_recorded = true;
 }
 
 bool GameStore::is_empty() {

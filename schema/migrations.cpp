@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "core/moves_hash.h"
 #include "core/zobrist.h"
 #include "schema/database.h"
+#include "schema/meta.h"
 #include "schema/schema_sql.h"
 
 namespace ludex {
@@ -56,15 +58,6 @@ int read_user_version(SQLite::Database& db) {
   return db.execAndGet("PRAGMA user_version").getInt();
 }
 
-void set_meta(SQLite::Database& db, const char* key, const std::string& value) {
-  SQLite::Statement st(db,
-                       "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-  st.bind(1, key);
-  st.bind(2, value);
-  st.exec();
-}
-
 // Identifiers come from sqlite_schema (names our own DDL chose), never from
 // user input; quoting guards against any name the DDL might ever use.
 std::string quote_identifier(std::string_view name) {
@@ -83,27 +76,34 @@ void migrate_schema(SQLite::Database& db, const std::string& created_by) {
   db.exec("BEGIN IMMEDIATE");
   try {
     const int from = read_user_version(db);
+    // A new database has no meta table before version 1's files ran.
+    std::optional<MetaTable> meta;
+    if (from > 0) meta.emplace(db);
     for (int v = from + 1; v <= kSchemaVersion; ++v) {
       const std::vector<const SqlFile*> files = files_of_version(v, true, true);
       if (files.empty()) {
         throw std::logic_error("schema version " + std::to_string(v) + " has no SQL file");
       }
       for (const SqlFile* f : files) db.exec(f->text);
+      if (!meta) meta.emplace(db);
       // PRAGMA takes no parameters; v is our own integer.
       db.exec("PRAGMA user_version = " + std::to_string(v));
-      set_meta(db, "schema_version", std::to_string(v));
+      meta->set(meta_key::kSchemaVersion, std::to_string(v));
     }
     if (from == 0) {
-      set_meta(db, "created_by", created_by);
+      meta->set(meta_key::kCreatedBy, created_by);
       // A new database holds no game hashed by another kMovesHashVersion
       // (003_duplicates.sql writes version 1, the first one).
-      set_meta(db, "moves_hash_version", std::to_string(kMovesHashVersion));
+      meta->set(meta_key::kMovesHashVersion, std::to_string(kMovesHashVersion));
       // Nor any game without its position stream (006_position_streams.sql).
-      db.exec("DELETE FROM meta WHERE key = 'position_streams_pending'");
+      meta->erase(meta_key::kPositionStreamsPending);
     }
     // The hashing this build writes; games.hash_version says, per game,
     // which one its stored positions used.
-    if (from < kSchemaVersion) set_meta(db, "hash_version", std::to_string(kPositionHashVersion));
+    if (from < kSchemaVersion) {
+      meta->set(meta_key::kHashVersion, std::to_string(kPositionHashVersion));
+      meta->set(meta_key::kWrittenBy, created_by);
+    }
     db.exec("COMMIT");
   } catch (...) {
     db.tryExec("ROLLBACK");

@@ -21,8 +21,9 @@ inline constexpr int kApplicationId = 0x4C444558;
 
 // Brings a database at from_version (0 = empty) up to kSchemaVersion in one
 // IMMEDIATE transaction, setting PRAGMA user_version and meta.schema_version
-// as it goes, and meta.hash_version = kPositionHashVersion; a new database
-// also gets meta.created_by = created_by.
+// as it goes, and meta.hash_version = kPositionHashVersion and
+// meta.written_by = created_by when it changed anything; a new database also
+// gets meta.created_by = created_by.
 // Re-reads the version under the write lock, so concurrent openers migrate
 // once. Throws on SQL errors (the transaction is rolled back).
 void migrate_schema(SQLite::Database& db, const std::string& created_by);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -71,11 +72,14 @@ bool has_position_conditions(const NodeFilter& f) {
          !f.patterns.empty();
 }
 
+bool has_eval_conditions(const NodeFilter& f) {
+  return f.eval_min || f.eval_max || f.eval_swing || f.has_eval;
+}
+
 // Conditions that an index of their own answers: the hash, evaluations,
 // comments.
 bool has_index_conditions(const NodeFilter& f) {
-  return !f.position_hashes.empty() || f.eval_min || f.eval_max || f.eval_swing || f.has_eval ||
-         !f.comment_match.empty();
+  return !f.position_hashes.empty() || has_eval_conditions(f) || !f.comment_match.empty();
 }
 
 // Links exist only in Twixt and pieces only in Blokus: such conditions
@@ -108,6 +112,54 @@ PositionConditions matcher_conditions(const NodeFilter& f) {
   for (const PieceCondition& p : f.pieces) c.pieces.push_back({p.name, p.color});
   return c;
 }
+
+// "e.source = ?" for one source, "e.source IN (?, ...)" listing every source
+// otherwise: the evaluation indexes lead with the source, and an IN list
+// keeps them usable for the range on the value or the swing.
+void add_eval_sources(Condition& c, std::optional<EvalSource> source) {
+  if (source) {
+    c.add("e.source = ?");
+    c.integer(static_cast<std::int64_t>(*source));
+    return;
+  }
+  c.add("e.source IN (?");
+  for (std::size_t i = 1; i < all_eval_sources().size(); ++i) c.add(", ?");
+  c.add(")");
+  for (const EvalSource s : all_eval_sources()) c.integer(static_cast<std::int64_t>(s));
+}
+
+// The evaluations of a node hit that meet the filter's evaluation
+// conditions (NodeHit::evaluations): one statement, prepared once.
+class HitEvaluations {
+ public:
+  HitEvaluations(SQLite::Database& db, const NodeFilter& f)
+      : filter_(f),
+        st_(db,
+            "SELECT e.source, e.value, e.swing FROM evaluations AS e WHERE e.node_id = ?1 "
+            "AND e.undetermined = 0 AND e.value IS NOT NULL ORDER BY e.source, e.ordinal") {}
+
+  void read(std::int64_t node_id, std::vector<NodeEvaluation>& out) {
+    out.clear();
+    ResetOnExit reset(st_);
+    st_.bind(1, node_id);
+    while (st_.executeStep()) {
+      NodeEvaluation e;
+      e.source = static_cast<EvalSource>(st_.getColumn(0).getInt());
+      e.value = st_.getColumn(1).getDouble();
+      if (!st_.getColumn(2).isNull()) e.swing = st_.getColumn(2).getDouble();
+      if (filter_.eval_source && e.source != *filter_.eval_source) continue;
+      if (std::isnan(e.value)) continue;
+      if (filter_.eval_min && e.value < *filter_.eval_min) continue;
+      if (filter_.eval_max && e.value > *filter_.eval_max) continue;
+      if (filter_.eval_swing && !(e.swing && *e.swing >= *filter_.eval_swing)) continue;
+      out.push_back(e);
+    }
+  }
+
+ private:
+  const NodeFilter& filter_;
+  SQLite::Statement st_;
+};
 
 // "FROM ... WHERE ..." of a node filter's SQL part (every condition but the
 // position conditions, which replay checks), and its parameters. Without
@@ -163,10 +215,9 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
   if (f.eval_min || f.eval_max || f.has_eval) {
     // The same evaluation must satisfy both bounds. Written so that the
     // partial index evaluations_by_value (WHERE undetermined = 0) applies.
-    c.add(
-        " AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE e.source = ? "
-        "AND e.undetermined = 0 AND e.value IS NOT NULL");
-    c.integer(static_cast<std::int64_t>(f.eval_source));
+    c.add(" AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE ");
+    add_eval_sources(c, f.eval_source);
+    c.add(" AND e.undetermined = 0 AND e.value IS NOT NULL");
     if (f.eval_min) {
       c.add(" AND e.value >= ?");
       c.real(*f.eval_min);
@@ -178,10 +229,9 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
     c.add(")");
   }
   if (f.eval_swing) {
-    c.add(
-        " AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE e.source = ? "
-        "AND e.swing >= ?)");
-    c.integer(static_cast<std::int64_t>(f.eval_source));
+    c.add(" AND n.node_id IN (SELECT e.node_id FROM evaluations AS e WHERE ");
+    add_eval_sources(c, f.eval_source);
+    c.add(" AND e.swing >= ?)");
     c.real(*f.eval_swing);
   }
   return c;
@@ -352,6 +402,8 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
   GameHitReader games(db.handle());
   std::optional<GameReplayer> replayer;
   if (positions) replayer.emplace(db, matcher_conditions(filter));
+  std::optional<HitEvaluations> evaluations;
+  if (has_eval_conditions(filter)) evaluations.emplace(db.handle(), filter);
   ResetOnExit reset(st);
   const bool comment = !filter.comment_match.empty();
 
@@ -373,6 +425,7 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
     out.main_line = hit.main_line;
     out.position_hash = hit.position_hash;
     out.comment = hit.comment;
+    if (evaluations) evaluations->read(hit.node_id, out.evaluations);
     ++visited;
     if (!visit(out) || (filter.limit && visited >= *filter.limit)) stopped = true;
   };

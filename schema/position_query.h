@@ -65,13 +65,14 @@ struct NodeFilter {
   // comment_words_query() turns plain words into one. A syntax error is
   // std::invalid_argument, raised before any row is read.
   std::string comment_match;
-  // Evaluation conditions, all on evaluations of eval_source; an
+  // Evaluation conditions, all on evaluations of eval_source, or of any
+  // source when it is unset (each evaluation on its own source's scale); an
   // undetermined or NaN evaluation never matches.
-  EvalSource eval_source = EvalSource::kGameTree;
+  std::optional<EvalSource> eval_source;
   std::optional<double> eval_min;  // some evaluation >= eval_min
   std::optional<double> eval_max;  // ... and <= eval_max (the same evaluation)
   // Some evaluation differs by at least eval_swing from the parent's first
-  // evaluation (evaluations.swing).
+  // evaluation of the same source (evaluations.swing).
   std::optional<double> eval_swing;
   bool has_eval = false;        // the node has an evaluation
   bool main_line_only = false;  // only nodes on their game's main line
@@ -80,6 +81,17 @@ struct NodeFilter {
   bool first_only = false;
   std::optional<std::int64_t> limit;  // at most this many hits
   std::int64_t offset = 0;            // skip this many hits first (>= 0)
+};
+
+// One evaluation of a node hit, with its source: the evaluation filters
+// may match several sources, each on its own scale.
+struct NodeEvaluation {
+  EvalSource source = EvalSource::kGameTree;
+  double value = 0;
+  // The difference to the parent's first evaluation of the same source;
+  // nullopt at a root or when the parent has none.
+  std::optional<double> swing;
+  friend bool operator==(const NodeEvaluation&, const NodeEvaluation&) = default;
 };
 
 struct NodeHit {
@@ -92,6 +104,10 @@ struct NodeHit {
   // With comment_match: an excerpt of the comment with every matched word
   // between '[' and ']' (FTS5 snippet); else "".
   std::string comment;
+  // With evaluation conditions (has_eval, eval_min, eval_max, eval_swing):
+  // the node's evaluations that meet them, by source then as stored; else
+  // empty.
+  std::vector<NodeEvaluation> evaluations;
 };
 
 // An FTS5 query that matches comments containing every word of `text`, in

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/game.h"
+#include "schema/meta.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -18,6 +19,9 @@ DbInfo read_info(Database& db) {
   SQLite::Database& h = db.handle();
   DbInfo info;
   info.schema_version = db.schema_version();
+  MetaTable meta(h);
+  info.created_by = meta.get(meta_key::kCreatedBy).value_or("");
+  info.written_by = meta.get(meta_key::kWrittenBy).value_or("");
   // An archive's own row is not a file: its members are (docs/schema.md).
   info.files = count(h, "SELECT count(*) FROM source_files WHERE format <> 'archive'");
   info.archives = count(h, "SELECT count(*) FROM source_files WHERE format = 'archive'");

@@ -26,6 +26,12 @@ struct DbInfo {
   std::int64_t duplicates = 0;
   std::map<std::string, std::int64_t> games_by_family;  // every family name, 0 included
   int schema_version = 0;
+  // The builds that created the database and last wrote to it (import,
+  // merge or a migration), as ludex_build_name() named them ("ludex 0.1.0
+  // (commit ...)"); "" when the database does not say (written_by: a
+  // database last written before ludex recorded it).
+  std::string created_by;
+  std::string written_by;
 };
 
 DbInfo read_info(Database& db);

@@ -139,10 +139,10 @@ ApiResponse api_games(Database& db, const QueryParams& params) {
   nlohmann::json hits = nlohmann::json::array();
   std::int64_t total = 0;
   if (nodes->node_level) {
-    const bool comment = !nodes->filter.comment_match.empty();
+    const NodeColumns columns = node_columns(nodes->filter);
     try {
       find_nodes(db, nodes->filter, [&](const NodeHit& hit) {
-        hits.push_back(node_hit_json(hit, comment));
+        hits.push_back(node_hit_json(hit, columns));
         return true;
       });
       NodeFilter all = nodes->filter;

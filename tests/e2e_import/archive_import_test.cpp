@@ -32,7 +32,9 @@ Json comparable_info(const std::string& db) {
 
 TEST_CASE("every archive format imports what the corpus unpacked imports", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-formats");
-  const std::string corpus = fs::canonical(corpus_dir()).string();
+  // Paths as given: ludex records a path the way the user wrote it, through
+  // any symbolic link (../shared may be one).
+  const std::string corpus = corpus_dir().string();
   const std::string plain = dir / "plain.db";
   import_paths(plain, {corpus});
   const Json expected_info = comparable_info(plain);
@@ -131,7 +133,7 @@ TEST_CASE("archives inside directories and inside archives are read", "[e2e][arc
   import_paths(plain, {hex.string()});
   const std::string outer = (tree / "sub" / "outer.zip").string();
   auto content = stored_content(db, outer + "//games/tasuki.tar.gz//");
-  auto expected = stored_content(plain, fs::canonical(hex).string() + "/");
+  auto expected = stored_content(plain, hex.string() + "/");
   // The single compressed copy is the one extra file.
   const std::string single_key =
       "file ?" + outer + "//one/" + items[0].name + ".gz//" + items[0].name;

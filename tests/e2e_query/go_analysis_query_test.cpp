@@ -153,11 +153,53 @@ TEST_CASE("go analysis: every source is queried on its own scale", "[e2e][query]
         H{{"katago.sgf", 5}, {"katago.sgf", 6}});
   CHECK(g.query({"--eval-source", "katago", "--has-eval"}).size() == 7);
   // None of them is the game-tree or V[] source.
-  CHECK(g.query({"--has-eval"}).empty());
+  CHECK(g.query({"--has-eval", "--eval-source", "gametree"}).empty());
   CHECK(g.query({"--has-eval", "--eval-source", "sgf"}).empty());
   CHECK(run_ludex_ok({"query", "--db", g.db(), "--eval-source", "katago-score", "--eval-max", "-5",
                       "--count"})
             .out == "2\n");
+}
+
+// Issue 21: `--has-eval` without `--eval-source` printed only the header
+// for a Go file with Sabaki values, since the default source was the binary
+// files'. Without a source every source counts, and each hit names the
+// sources of the values it met.
+TEST_CASE("go analysis: without --eval-source every source is searched and named",
+          "[e2e][query][analysis]") {
+  const AnalysedGames g;
+  using H = Hits;
+  // Sabaki 6 + bad 2 (SBKV), Lizzie 5, KaTrain 2, KataGo 7 nodes.
+  CHECK(g.query({"--has-eval"}).size() == 22);
+  CHECK(run_ludex_ok({"query", "--db", g.db(), "--has-eval", "--count"}).out == "22\n");
+  const std::vector<Json> sabaki = query_json(g.db(), {"--has-eval", "--player", "Sabaki*"});
+  REQUIRE(sabaki.size() == 6);
+  // Move 5 of sabaki.sgf: SBKV[21.05] SBKS[-7.25], both sources named.
+  const Json& blunder = sabaki.at(4);
+  CHECK(blunder.at("move_number") == 5);
+  REQUIRE(blunder.at("evaluations").size() == 2);
+  CHECK(blunder.at("evaluations")[0].at("source") == "sabaki");
+  CHECK(blunder.at("evaluations")[0].at("value").get<double>() == Approx(21.05));
+  CHECK(blunder.at("evaluations")[0].at("swing").get<double>() == Approx(25.45));
+  CHECK(blunder.at("evaluations")[1].at("source") == "sabaki-score");
+  CHECK(blunder.at("evaluations")[1].at("value").get<double>() == Approx(-7.25));
+  // A bound reads every source on its own scale: win rates of at least 80
+  // (Lizzie's move 4) and nothing else; the hit lists only the value met.
+  const std::vector<Json> high = query_json(g.db(), {"--eval-min", "80"});
+  REQUIRE(high.size() == 1);
+  CHECK(high[0].at("evaluations").size() == 1);
+  CHECK(high[0].at("evaluations")[0].at("source") == "lizzie");
+  CHECK(g.query({"--eval-swing", "20"}) ==
+        H{{"katago.sgf", 5}, {"lizzie.sgf", 4}, {"sabaki.sgf", 5}});
+  // The table and CSV name the sources too.
+  const RunResult table = run_ludex_ok({"query", "--db", g.db(), "--eval-min", "80"});
+  CHECK_THAT(table.out, Catch::Contains("evaluations"));
+  CHECK_THAT(table.out, Catch::Contains("lizzie 80"));
+  const RunResult csv = run_ludex_ok({"query", "--db", g.db(), "--eval-min", "80", "--csv"});
+  CHECK_THAT(csv.out, Catch::Contains(",evaluations"));
+  CHECK_THAT(csv.out, Catch::Contains("lizzie:80"));
+  // Without a source no scale bounds the values; NaN is still refused.
+  CHECK(run_ludex({"query", "--db", g.db(), "--eval-min", "-5000"}).exit_code == 0);
+  CHECK(run_ludex({"query", "--db", g.db(), "--eval-min", "nan"}).exit_code == 2);
 }
 
 TEST_CASE("go analysis: bounds off a source's scale are usage errors", "[e2e][query][analysis]") {

@@ -142,9 +142,16 @@ TEST_CASE("small option values are checked: pieces, evaluations, dates, variants
   // Pentobi's names in any case name the piece.
   CHECK(run_ludex_ok(with({"--family", "blokus", "--has", "piece:v5", "--count"})).out == "0\n");
   for (const std::string bad : {"10001", "-10000.5", "nan", "inf", "1e9"}) {
+    require_usage_error(with({"--eval-source", "gametree", "--eval-min", bad}), "--eval-min");
+    require_usage_error(with({"--eval-source", "gametree", "--eval-max", bad}), "--eval-max");
+  }
+  // Without --eval-source every source's scale counts (SGF V[] has none):
+  // only what no value can be is refused.
+  for (const std::string bad : {"nan", "inf", "-inf"}) {
     require_usage_error(with({"--eval-min", bad}), "--eval-min");
     require_usage_error(with({"--eval-max", bad}), "--eval-max");
   }
+  CHECK(run_ludex_ok(with({"--eval-min", "10001", "--count"})).out == "0\n");
   require_usage_error(with({"--eval-swing", "-1"}), "--eval-swing");
   require_usage_error(with({"--eval-swing", "nan"}), "--eval-swing");
   CHECK(run_ludex_ok(with({"--eval-min", "-10000", "--eval-max", "10000", "--count"})).out ==

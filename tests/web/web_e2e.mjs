@@ -295,13 +295,27 @@ try {
   await page.goto(`${BASE}/#/search`);
   await page.click('details.group:has([name="eval-source"]) > summary');
   const offered = await page.$$eval('select[name="eval-source"] option', (os) => os.map((o) => o.value));
-  const cliSources = ['gametree', 'sgf', 'sabaki', 'sabaki-score', 'lizzie', 'lizzie-score', 'katrain', 'katrain-score', 'katago', 'katago-score'];
-  check(sameSet(offered, cliSources), 'the evaluation source menu offers every source of --eval-source', offered.join(','));
+  const cliSources = ['', 'gametree', 'sgf', 'sabaki', 'sabaki-score', 'lizzie', 'lizzie-score', 'katrain', 'katrain-score', 'katago', 'katago-score'];
+  check(sameSet(offered, cliSources), 'the evaluation source menu offers every source of --eval-source, and every source', offered.join(','));
+  // Without a source chosen, "has an evaluation" finds the values of every
+  // source (issue 21: the default hid the Go analyses), each row naming its
+  // sources, and the count is the command line's.
+  await page.click('label[for^="f-has-eval"]');
+  await page.click('#search-button');
+  await page.waitForFunction(() => location.hash.includes('has-eval'));
+  await page.waitForSelector('#hit-count');
+  const evalShown = Number(await page.getAttribute('#hit-count', 'data-total'));
+  const evalCli = Number(ludex('query', '--db', DB, '--has-eval', '--count').trim());
+  check(evalShown === evalCli && evalCli > 0, `has-eval with every source: ${evalCli} nodes, as ludex query --has-eval --count`, `page ${evalShown}`);
+  const evalCells = await page.$$eval('td.evals', (cs) => cs.map((c) => c.textContent));
+  check(evalCells.length > 0 && evalCells.every((t) => /win rate|score lead|game tree|SGF/.test(t)), 'each hit names the source of its evaluations', evalCells.slice(0, 3).join(' | '));
+  await page.goto(`${BASE}/#/search`);
+  await page.click('details.group:has([name="eval-source"]) > summary');
   await page.selectOption('select[name="eval-source"]', 'katago');
   check((await page.getAttribute('input[name="eval-min"]', 'max')) === '100', 'a win-rate source bounds the evaluation fields to 0…100');
   const twoGames = [twixtId, goEval.game_id];
   await page.fill('input[name="game"]', twoGames.join(', '));
-  await page.selectOption('select[name="eval-source"]', 'gametree');
+  await page.selectOption('select[name="eval-source"]', '');
   await page.click('#search-button');
   await page.waitForFunction(() => location.hash.includes('game='));
   await page.waitForSelector('#hit-count');

@@ -25,8 +25,9 @@ export const SOURCES = {
 // Every source name, in the order above.
 export const SOURCE_NAMES = Object.keys(SOURCES);
 
-// The command line's default source.
-export const DEFAULT_SOURCE = 'gametree';
+// The command line's default: no source named, every source searched, each
+// value on its own source's scale.
+export const DEFAULT_SOURCE = '';
 
 export function sourceKind(source) {
   return (SOURCES[source] || { kind: 'free' }).kind;
@@ -42,6 +43,7 @@ export function sourceRange(source) {
 
 // A source as people read it: "KataGo win rate, 0…100% for seat 1".
 export function describeSource(source) {
+  if (source === '') return 'every source, each on its own scale';
   const info = SOURCES[source] || { kind: 'free', name: source };
   if (info.kind === 'gametree') return 'game tree, −10000…10000 for seat 1';
   if (info.kind === 'winrate') return `${info.name}, 0…100% for seat 1`;

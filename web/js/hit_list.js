@@ -8,9 +8,16 @@
 import { h, fmt } from './dom.js';
 import { href } from './router.js';
 import { FAMILY_NAMES } from './families.js';
+import { SOURCES } from './eval_sources.js';
 
 export function players(hit) {
   return (hit.players || []).map((p) => p.name || '?').join(' – ');
+}
+
+// The evaluations a node hit met, each with its source, on its own scale:
+// "Sabaki win rate 55.2 · Sabaki score lead −0.8".
+function evaluations(hit) {
+  return (hit.evaluations || []).map((e) => `${(SOURCES[e.source] || { name: e.source }).name} ${fmt.format(e.value)}`).join(' · ');
 }
 
 function gameHref(hit) {
@@ -36,6 +43,7 @@ export function renderHits(answer, opts = {}) {
       h('button', { type: 'button', class: 'sort', 'data-sort': key, title: `Sort by ${text.toLowerCase()}`,
         onclick: () => onSort(key, active ? !desc : false) }, text, active ? (desc ? ' ▼' : ' ▲') : ''));
   };
+  const showEvals = nodes && answer.hits.some((x) => x.evaluations);
   const head = h('tr', {},
     h('th', { scope: 'col' }, 'Game'),
     compact ? null : h('th', { scope: 'col' }, 'Family'),
@@ -44,6 +52,7 @@ export function renderHits(answer, opts = {}) {
     h('th', { scope: 'col' }, 'Result'),
     h('th', { scope: 'col', class: 'num' }, 'Moves'),
     nodes ? h('th', { scope: 'col', class: 'num' }, 'At move') : null,
+    showEvals ? h('th', { scope: 'col' }, 'Evaluations') : null,
     nodes && answer.hits.some((x) => x.comment) ? h('th', { scope: 'col' }, 'Comment') : null,
     compact ? null : h('th', { scope: 'col' }, 'Event'),
     compact ? null : h('th', { scope: 'col' }, 'Source'));
@@ -58,6 +67,7 @@ export function renderHits(answer, opts = {}) {
       h('td', {}, hit.result || ''),
       h('td', { class: 'num' }, hit.moves ?? ''),
       nodes ? h('td', { class: 'num' }, hit.move_number, hit.main_line === false ? h('span', { class: 'var-tag', title: 'in a variation' }, ' var') : null) : null,
+      showEvals ? h('td', { class: 'evals' }, evaluations(hit)) : null,
       showComment ? h('td', { class: 'comment' }, highlight(hit.comment || '')) : null,
       compact ? null : h('td', { class: 'event' }, hit.event || ''),
       compact ? null : h('td', { class: 'source', title: hit.file }, `${baseName(hit.file)}:${hit.game_index}`));

@@ -42,7 +42,7 @@ const GROUPS = [
     ['main-line', 'Main line only', 'switch'],
   ]],
   ['Evaluations and comments', [
-    ['eval-source', 'Evaluation source', 'select', { options: SOURCE_NAMES, labels: Object.fromEntries(SOURCE_NAMES.map((n) => [n, `${n}: ${describeSource(n)}`])), initial: DEFAULT_SOURCE, help: 'The source the bounds and swing below are read on, with its scale' }],
+    ['eval-source', 'Evaluation source', 'select', { options: [DEFAULT_SOURCE, ...SOURCE_NAMES], labels: Object.fromEntries([[DEFAULT_SOURCE, 'every source'], ...SOURCE_NAMES.map((n) => [n, `${n}: ${describeSource(n)}`])]), help: 'The source the bounds and swing below are read on (every source by default, each on its own scale)' }],
     ['eval-min', 'Evaluation at least', 'number', { step: 'any', help: 'On the chosen source\'s scale' }],
     ['eval-max', 'Evaluation at most', 'number', { step: 'any' }],
     ['eval-swing', 'Swing at least', 'number', { min: 0, step: 'any', help: 'Change from the parent\'s evaluation (blunders)' }],

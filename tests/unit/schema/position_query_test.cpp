@@ -321,7 +321,8 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
     if (chance(0.15)) f.eval_max = static_cast<double>(pick(8000)) - 2000;
     if (chance(0.1)) f.eval_swing = static_cast<double>(pick(4000));
     if (chance(0.1)) f.has_eval = true;
-    if (chance(0.1)) f.eval_source = EvalSource::kSgfValue;
+    // No source (every source), the binary files' or SGF V[].
+    if (chance(0.4)) f.eval_source = chance(0.2) ? EvalSource::kSgfValue : EvalSource::kGameTree;
     f.main_line_only = chance(0.3);
     f.first_only = chance(0.4);
     if (chance(0.2)) f.game.players = {pool[pick(pool.size())]};
@@ -468,12 +469,17 @@ TEST_CASE("position, player and evaluation lookups use indexes", "[schema]") {
 
   NodeFilter by_eval;
   by_eval.eval_min = 9500;
-  check_plan(by_eval, "evaluations_by_value");
+  check_plan(by_eval, "evaluations_by_value");  // every source: source IN (...)
+  NodeFilter by_eval_source = by_eval;
+  by_eval_source.eval_source = EvalSource::kSabaki;
+  check_plan(by_eval_source, "evaluations_by_value");
   by_eval.game.players = {"ann"};
   check_plan(by_eval, "players_by_folded");
 
   NodeFilter by_swing;
   by_swing.eval_swing = 2900;
+  check_plan(by_swing, "evaluations_by_swing");
+  by_swing.eval_source = EvalSource::kGameTree;
   check_plan(by_swing, "evaluations_by_swing");
 
   // Stone conditions are not SQL: feature_games gives the games to replay

@@ -419,7 +419,8 @@ bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
   if (f.eval_min || f.eval_max || f.has_eval) {
     bool found = false;
     for (const Evaluation& e : data.evaluations) {
-      if (e.source != f.eval_source || e.undetermined || std::isnan(e.value)) continue;
+      if ((f.eval_source && e.source != *f.eval_source) || e.undetermined || std::isnan(e.value))
+        continue;
       if (f.eval_min && e.value < *f.eval_min) continue;
       if (f.eval_max && e.value > *f.eval_max) continue;
       found = true;
@@ -427,11 +428,13 @@ bool Reference::node_matches(const Node& n, const NodeFilter& f) const {
     if (!found) return false;
   }
   if (f.eval_swing) {
-    const double parent =
-        n.parent == kNoNode ? std::nan("") : first_value(record.tree.data(n.parent), f.eval_source);
     bool found = false;
     for (const Evaluation& e : data.evaluations) {
-      if (e.source != f.eval_source || e.undetermined || std::isnan(e.value)) continue;
+      if ((f.eval_source && e.source != *f.eval_source) || e.undetermined || std::isnan(e.value))
+        continue;
+      // The swing is against the parent's first evaluation of e's source.
+      const double parent =
+          n.parent == kNoNode ? std::nan("") : first_value(record.tree.data(n.parent), e.source);
       found = found || (!std::isnan(parent) && std::fabs(e.value - parent) >= *f.eval_swing);
     }
     if (!found) return false;

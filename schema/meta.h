@@ -1,0 +1,66 @@
+// The meta table: one row per key, the database's own facts (versions, who
+// created and last wrote it, work left pending by a migration). Every key
+// ludex reads or writes is named here and nowhere else. For code in schema/
+// only; docs/schema.md ("meta") lists the keys and their values.
+//
+// Thread-safety: a MetaTable belongs to its Database's thread.
+#ifndef LUDEX_SCHEMA_META_H_
+#define LUDEX_SCHEMA_META_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+namespace ludex::meta_key {
+
+// 'ludex' (001_initial.sql).
+inline constexpr std::string_view kApplication = "application";
+// PRAGMA user_version, as text.
+inline constexpr std::string_view kSchemaVersion = "schema_version";
+// kPositionHashVersion (core/zobrist.h) of this database's positions.
+inline constexpr std::string_view kHashVersion = "hash_version";
+// kMovesHashVersion (core/moves_hash.h) of games.moves_hash.
+inline constexpr std::string_view kMovesHashVersion = "moves_hash_version";
+// ludex_build_name() of the build that created the database.
+inline constexpr std::string_view kCreatedBy = "created_by";
+// ludex_build_name() of the build that last wrote to it (import, merge or a
+// migration).
+inline constexpr std::string_view kWrittenBy = "written_by";
+// Work a migration left to the next import or merge (GameStore::refresh_*).
+inline constexpr std::string_view kMovesHashPending = "moves_hash_pending";
+inline constexpr std::string_view kPositionStreamsPending = "position_streams_pending";
+inline constexpr std::string_view kFeatureGamesPending = "feature_games_pending";
+// The statements that rebuild what a bulk load dropped (docs/schema.md,
+// "Bulk load").
+inline constexpr std::string_view kIndexesDropped = "indexes_dropped";
+
+}  // namespace ludex::meta_key
+
+namespace ludex {
+
+class MetaTable {
+ public:
+  // Prepares the statements on db, which must outlive this object.
+  explicit MetaTable(SQLite::Database& db);
+
+  // The value of key, or nullopt when the key is absent.
+  std::optional<std::string> get(std::string_view key);
+  bool has(std::string_view key) { return get(key).has_value(); }
+  // Inserts or replaces key's value. Throws SQLite::Exception (e.g. on a
+  // read-only connection).
+  void set(std::string_view key, std::string_view value);
+  // Removes key; nothing happens when it is absent.
+  void erase(std::string_view key);
+
+ private:
+  SQLite::Statement get_;
+  SQLite::Statement set_;
+  SQLite::Statement erase_;
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_META_H_
