@@ -136,7 +136,10 @@ void classify_without_gm(std::span<const Property> root, const SgfKindInput& inp
 void classify_gm(std::string_view gm, SgfGameKind& kind) {
   const std::string number = numeric_game(gm);
   kind.dialect = "sgf";
-  kind.variant = std::string(gm);
+  // Go, Hex and Twixt have no variants: their GM number names the family
+  // (schema/sql/008_family_variants.sql). Another game keeps its GM value,
+  // which names the game, and export writes it back.
+  kind.variant.clear();
   if (number == "1") {
     kind.family = Family::kGo;
   } else if (number == "11") {
@@ -149,6 +152,7 @@ void classify_gm(std::string_view gm, SgfGameKind& kind) {
     kind.variant = std::string(v->name);
   } else {
     kind.family = Family::kOther;
+    kind.variant = std::string(gm);
   }
 }
 

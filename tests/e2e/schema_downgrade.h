@@ -1,10 +1,11 @@
-// Turning a database written by this ludex back into what schema version 6
-// wrote, for the tests of the migrations: nodes with game_id, parent_id,
-// depth and move_number, a moves table (with piece_id), position_events,
-// game_positions with its occupancy column, no feature_games. The rows are
-// derived with the version-7 views; position_events is left empty (the
-// migration to version 7 drops it unread). Tests that go further back start
-// from here.
+// Turning a database written by this ludex back into what older schema
+// versions wrote, for the tests of the migrations. Version 7: the GM number
+// as the variant of Go, Hex and Twixt SGF games. Version 6: nodes with
+// game_id, parent_id, depth and move_number, a moves table (with piece_id),
+// position_events, game_positions with its occupancy column, no
+// feature_games. The rows are derived with the version-7 views;
+// position_events is left empty (the migration to version 7 drops it
+// unread). Tests that go further back start from here.
 #ifndef LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
 #define LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
 
@@ -12,7 +13,21 @@
 
 namespace ludex::test {
 
+// Version 8 back to 7: the GM number of Go, Hex and Twixt SGF games as
+// their variant again (008_family_variants.sql cleared it).
+inline void downgrade_to_version7(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    UPDATE games SET variant = CASE family WHEN 'go' THEN '1' WHEN 'hex' THEN '11' ELSE '21' END
+      WHERE family IN ('go', 'hex', 'twixt') AND format = 'sgf' AND dialect = 'sgf';
+    UPDATE meta SET value = '7' WHERE key = 'schema_version';
+    PRAGMA user_version = 7;
+    COMMIT;
+  )sql");
+}
+
 inline void downgrade_to_version6(SQLite::Database& raw) {
+  downgrade_to_version7(raw);
   raw.exec(R"sql(
     BEGIN;
     CREATE TABLE nodes_v6 (

@@ -185,7 +185,9 @@ TEST_CASE("GM[11] hex from HexGui and playhex", "[games]") {
   const SgfGameKind k = detect({{"AP", "HexGui:0.9.0"}, {"FF", "4"}, {"GM", "11"}, {"SZ", "8"}});
   CHECK(k.family == Family::kHex);
   CHECK(k.dialect == "sgf");
-  CHECK(k.variant == "11");
+  // Hex has no variants: GM[11] names the family, not a variant (issue 21:
+  // "Hex · 11 · 14×14" on a game page).
+  CHECK(k.variant.empty());
   CHECK(k.application == "HexGui:0.9.0");
   CHECK(k.columns == 8);
   // hex/misc/playhex-hex-2023-12-19-the_winner-VS-the_loser.sgf
@@ -226,6 +228,7 @@ TEST_CASE("GM[21] twixt with a rectangular board", "[games]") {
   CHECK(k.columns == 24);
   CHECK(k.rows == 20);
   CHECK(k.ruleset == "PP");
+  CHECK(k.variant.empty());
   CHECK(detect({{"GM", "21"}}).columns == 24);
 }
 
@@ -240,7 +243,7 @@ TEST_CASE("go: GM[1], no GM at all, FF[3] names", "[games]") {
                                 {"KM", "0.5"}});
   CHECK(k.family == Family::kGo);
   CHECK(k.dialect == "sgf");
-  CHECK(k.variant == "1");
+  CHECK(k.variant.empty());
   // blksgf/inline-tests/pentobi-TreeReaderTest-sgf_tree_reader_basic-1.sgf: (;B[aa];W[bb])
   const SgfGameKind none = detect({{"B", "aa"}}, {"W"});
   CHECK(none.family == Family::kGo);

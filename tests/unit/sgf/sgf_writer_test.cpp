@@ -131,7 +131,6 @@ TEST_CASE("writer: values are written so they read back exactly", "[sgf][writer]
   g.family = Family::kGo;
   g.format = SourceFormat::kSgf;
   g.dialect = "sgf";
-  g.variant = "1";
   g.columns = 19;
   g.rows = 19;
   g.tree.add_root();
