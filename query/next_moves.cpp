@@ -33,13 +33,6 @@ Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Cont
   return c;
 }
 
-// One folded move: the representative, and what all its images add up to.
-struct Merged {
-  Continuation move;
-  std::int64_t occurrences = 0;
-  std::map<std::int64_t, std::int8_t> game_winners;  // game id -> games.winner
-};
-
 }  // namespace
 
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
@@ -80,7 +73,7 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
   NextMovesReport report;
   report.with_images = images.size() > 1;
   std::set<std::int64_t> position_games;
-  std::map<ContinuationKey, Merged> merged;
+  ContinuationTally tally;
   for (const auto& [hash, symmetry] : images) {
     const NextMoves next = continuations(db, hash, filter);
     report.positions += next.positions;
@@ -97,34 +90,13 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
           c = std::move(image);
         }
       }
-      auto [it, inserted] = merged.try_emplace(std::move(key));
-      if (inserted) it->second.move = c;
       // The query's own orientation (the first image) gives the example
       // where it has one, so that following it reaches this very position.
-      if (it->second.move.example_node == 0) it->second.move.example_node = c.example_node;
-      it->second.occurrences += c.occurrences;
-      it->second.game_winners.insert(c.game_winners.begin(), c.game_winners.end());
+      tally.merge(c);
     }
   }
   report.games = static_cast<std::int64_t>(position_games.size());
-  for (auto& [key, m] : merged) {
-    Continuation c = std::move(m.move);
-    c.occurrences = m.occurrences;
-    c.games = static_cast<std::int64_t>(m.game_winners.size());
-    c.seat1_wins = 0;
-    c.seat2_wins = 0;
-    c.game_winners.assign(m.game_winners.begin(), m.game_winners.end());
-    for (const auto& [game, winner] : m.game_winners) {
-      if (winner == 1) ++c.seat1_wins;
-      if (winner == 2) ++c.seat2_wins;
-    }
-    report.moves.push_back(std::move(c));
-  }
-  std::stable_sort(report.moves.begin(), report.moves.end(),
-                   [](const Continuation& a, const Continuation& b) {
-                     if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
-                     return a.games > b.games;
-                   });
+  report.moves = tally.take();
   if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
     report.moves.resize(static_cast<std::size_t>(*limit));
   }

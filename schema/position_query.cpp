@@ -551,8 +551,7 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
 
   SQLite::Statement stream(db.handle(), "SELECT stream FROM game_positions WHERE game_id = ?1");
 
-  std::map<ContinuationKey, Continuation> moves;
-  std::set<std::pair<const Continuation*, std::int64_t>> seen;  // (move, game)
+  ContinuationTally tally;
   std::int64_t last_game = 0;
   // Blokus: the piece each node of the current game placed, as the import
   // identified it (its stream's piece), by node id - first_node_id.
@@ -609,29 +608,11 @@ NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filt
         m.piece = pieces[static_cast<std::size_t>(child_id - first_node)];
       }
       std::sort(m.points.begin(), m.points.end());
-      ContinuationKey key = key_of(m);
-      auto [it, inserted] = moves.try_emplace(std::move(key), std::move(m));
-      Continuation& cont = it->second;
-      if (cont.example_node == 0 || child_id < cont.example_node) cont.example_node = child_id;
-      ++cont.occurrences;
-      if (seen.emplace(&cont, game_id).second) {
-        ++cont.games;
-        if (winner == 1) ++cont.seat1_wins;
-        if (winner == 2) ++cont.seat2_wins;
-        cont.game_winners.emplace_back(game_id, static_cast<std::int8_t>(winner));
-      }
+      tally.add(m, game_id, static_cast<std::int8_t>(winner), child_id);
     }
   }
   out.games = static_cast<std::int64_t>(out.game_ids.size());
-  for (auto& [key, c] : moves) {
-    std::sort(c.game_winners.begin(), c.game_winners.end());
-    out.moves.push_back(std::move(c));
-  }
-  // Stable: the map gave key order, which breaks the ties.
-  std::stable_sort(
-      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
-        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
-      });
+  out.moves = tally.take();
   return out;
 }
 

@@ -18,6 +18,7 @@
 #include "core/game.h"
 #include "games/position.h"
 #include "games/symmetry.h"
+#include "schema/continuation_tally.h"
 #include "schema/database.h"
 #include "schema/game_query.h"
 
@@ -136,32 +137,6 @@ std::int64_t count_nodes(Database& db, const NodeFilter& filter);
 // alone (position conditions and no condition an index answers), one line
 // that says so. For diagnostics and tests.
 std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter);
-
-// One move played from a position, with how often.
-struct Continuation {
-  std::int8_t seat = 0;
-  std::int8_t color = 0;  // Blokus colour, else 0
-  MoveKind kind = MoveKind::kPlace;
-  MovePoints points;             // sorted, so that the same cells in any order are one move
-  std::string piece;             // Blokus piece name, else ""
-  std::int64_t occurrences = 0;  // child nodes playing it
-  std::int64_t games = 0;        // distinct games among them
-  std::int64_t seat1_wins = 0;   // of those games, won by seat 1 (games.winner = 1)
-  std::int64_t seat2_wins = 0;   // ... won by seat 2
-  // Those games as (game id, games.winner), ascending: lets a caller that
-  // merges continuations (ludex next --symmetric) count a game once.
-  std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
-  // The child node with the lowest id that plays the move: the position
-  // after it is the position after the move (a viewer follows it there).
-  std::int64_t example_node = 0;
-};
-
-// What makes two continuations the same move: seat, colour, kind, points
-// (sorted) and piece; ordered, for maps and for choosing a representative.
-using ContinuationKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
-inline ContinuationKey key_of(const Continuation& c) {
-  return {c.seat, c.color, c.kind, c.points, c.piece};
-}
 
 struct NextMoves {
   std::int64_t positions = 0;          // nodes with the hash in the filtered games

@@ -483,11 +483,10 @@ PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
   ReplayOptions options;
   options.children = true;
   PatternNextMoves out;
-  std::map<ContinuationKey, Continuation> moves;
+  ContinuationTally tally;
   replay_games(db, filter, conditions, options, [&](const ReplayGame& g) {
     out.positions += static_cast<std::int64_t>(g.hits.size());
     ++out.games;
-    std::set<const Continuation*> counted;  // moves this game already counted
     for (const ReplayChild& child : g.children) {
       const ReplayHit& hit = g.hits[child.parent_hit];
       std::optional<Point> at;
@@ -514,25 +513,11 @@ PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
       m.seat = colour;
       m.kind = MoveKind::kPlace;
       m.points.push_back(*at);
-      auto [it, inserted] = moves.try_emplace(key_of(m), std::move(m));
-      Continuation& c = it->second;
-      const std::int64_t node_id = g.first_node_id + child.index;
-      if (c.example_node == 0 || node_id < c.example_node) c.example_node = node_id;
-      ++c.occurrences;
-      if (counted.insert(&c).second) {
-        ++c.games;
-        if (g.winner == 1) ++c.seat1_wins;
-        if (g.winner == 2) ++c.seat2_wins;
-        c.game_winners.emplace_back(g.game_id, g.winner);
-      }
+      tally.add(m, g.game_id, g.winner, g.first_node_id + child.index);
     }
     return true;
   });
-  for (auto& [key, c] : moves) out.moves.push_back(std::move(c));
-  std::stable_sort(
-      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
-        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
-      });
+  out.moves = tally.take();
   return out;
 }
 

@@ -1,0 +1,78 @@
+// The moves played from a position, counted: what `ludex next`, `next
+// --pattern`, the web app's explorer and GET /api/next report. One tally
+// counts them for every caller, so that a move, a game and a win are counted
+// by one rule wherever the moves come from (a replay of the games, the
+// images of a position under symmetries, a pattern's placements).
+//
+// Thread-safety: a ContinuationTally is used by one thread at a time.
+#ifndef LUDEX_SCHEMA_CONTINUATION_TALLY_H_
+#define LUDEX_SCHEMA_CONTINUATION_TALLY_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+
+namespace ludex {
+
+// One move played from a position, with how often.
+struct Continuation {
+  std::int8_t seat = 0;
+  std::int8_t color = 0;  // Blokus colour, else 0
+  MoveKind kind = MoveKind::kPlace;
+  MovePoints points;             // sorted, so that the same cells in any order are one move
+  std::string piece;             // Blokus piece name, else ""
+  std::int64_t occurrences = 0;  // child nodes playing it
+  std::int64_t games = 0;        // distinct games among them
+  std::int64_t seat1_wins = 0;   // of those games, won by seat 1 (games.winner = 1)
+  std::int64_t seat2_wins = 0;   // ... won by seat 2
+  // Those games as (game id, games.winner), ascending: lets a caller that
+  // merges continuations (ludex next --symmetric) count a game once.
+  std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;
+  // The child node with the lowest id that plays the move: the position
+  // after it is the position after the move (a viewer follows it there).
+  std::int64_t example_node = 0;
+};
+
+// What makes two continuations the same move: seat, colour, kind, points
+// (sorted) and piece; ordered, for maps and for choosing a representative.
+using ContinuationKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoints, std::string>;
+inline ContinuationKey key_of(const Continuation& c) {
+  return {c.seat, c.color, c.kind, c.points, c.piece};
+}
+
+class ContinuationTally {
+ public:
+  // Counts one child node that plays `move` (its move fields; its counts are
+  // ignored) in game `game_id`, whose games.winner is `winner` (1, 2; 0 for
+  // none). A game counts once per move however many of its nodes play it;
+  // the lowest child_node is the move's example.
+  void add(const Continuation& move, std::int64_t game_id, std::int8_t winner,
+           std::int64_t child_node);
+
+  // Counts a continuation tallied elsewhere: its occurrences add up, its
+  // games (game_winners) join those of the same move, each game once; its
+  // example is taken only when the move has none yet (the first merged
+  // tally, e.g. the query's own orientation, gives the example).
+  void merge(const Continuation& tallied);
+
+  // The moves counted, ordered by occurrences, then games, descending, ties
+  // in key order; each with its games, seat wins and game_winners
+  // (ascending). The tally is empty afterwards.
+  std::vector<Continuation> take();
+
+ private:
+  struct Entry {
+    Continuation move;
+    std::vector<std::pair<std::int64_t, std::int8_t>> game_winners;  // unsorted, repeats
+  };
+  std::map<ContinuationKey, Entry> moves_;
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_CONTINUATION_TALLY_H_
