@@ -1,8 +1,9 @@
 // The modules, one job each: api.js (the JSON API), router.js (hash
-// routes), dom.js / svg.js / errors.js (helpers), families.js (colours,
-// labels, star points per family), position.js (positions along the tree),
-// game_tree.js (walking the tree), board_view.js with board_hex.js,
-// board_twixt.js, board_go.js, board_blokus.js (the SVG boards),
+// routes), dom.js / svg.js / errors.js (helpers), families.js (colours and
+// point names per family), boards.js (boards without a game, from the
+// server), position.js (positions along the tree), game_tree.js (walking
+// the tree), board_view.js with board_hex.js, board_twixt.js, board_go.js,
+// board_blokus.js and what they share, board_geometry.js (the SVG boards),
 // search_form.js, hit_list.js, search_page.js (the search page),
 // game_page.js with move_list.js, eval_plot.js, eval_sources.js, game_info.js,
 // pieces_left.js (the viewer), explorer.js ("find this position", the
