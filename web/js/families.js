@@ -83,5 +83,12 @@ export function pointText(board, x, y) {
   return `${board.column_labels[x] ?? x}${board.row_labels[y] ?? y}`;
 }
 
+// Pentobi's game variants (GM[] names), each a Blokus board of its own:
+// the names `--variant` and GET /api/board take.
+export const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
+  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
+  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
+  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
+
 export const FAMILIES = ['hex', 'twixt', 'go', 'blokus', 'other'];
 export const FAMILY_NAMES = { hex: 'Hex', twixt: 'Twixt', go: 'Go', blokus: 'Blokus', other: 'Other' };

@@ -6,10 +6,8 @@
 // names /api/games takes; onSubmit(pairs) runs on submit.
 
 import { h } from './dom.js';
-import { createPatternEditor, parseItems } from './pattern_editor.js';
-import { FAMILY_NAMES } from './families.js';
-import { boardFor } from './boards.js';
-import { errorBox } from './errors.js';
+import { BLOKUS_VARIANTS, FAMILY_NAMES } from './families.js';
+import { createDrawingPanel } from './search_drawing.js';
 import { SOURCE_NAMES, DEFAULT_SOURCE, describeSource, sourceRange } from './eval_sources.js';
 
 // [name, label, type, extra]: type text|number|select|switch, or list (a
@@ -53,15 +51,6 @@ const GROUPS = [
     ['comment-fts', 'Comment (FTS5 syntax)', 'text', { placeholder: 'blunder NOT "bad move"' }],
   ]],
 ];
-
-const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
-  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
-  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
-  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
-
-// The families the pattern editor draws.
-const DRAWABLE = ['go', 'hex', 'twixt', 'blokus'];
-const isBlokusVariant = (v) => BLOKUS_VARIANTS.some((b) => b.toLowerCase() === v.trim().toLowerCase());
 
 export function createSearchForm(params, onSubmit) {
   const inputs = []; // [name, element, type]
@@ -119,69 +108,8 @@ export function createSearchForm(params, onSubmit) {
   find('eval-source').addEventListener('change', followSource);
   followSource();
 
-  // The pattern editor: an empty board of the form's family and size (Blokus:
-  // variant), as the server describes it (boards.js). Opening it fills in
-  // the field that names the board, the one /api/games needs beside
-  // pattern= (an empty size: the server's default side), and sets the
-  // other kind's aside until the family changes back: a size left over from
-  // Go would hide every Blokus game, a Blokus variant every Go game.
-  const editorBox = h('div', { class: 'editor-box' });
-  const modeSel = h('select', { id: 'pattern-mode', 'aria-label': 'Search the drawing as' },
-    h('option', { value: 'pattern' }, 'a pattern anywhere (--pattern)'),
-    h('option', { value: 'has' }, 'stones at these points (--has / --empty)'));
-  let editor = null;
-  let opened = false; // the user asked for the editor: the fields below redraw it
-  let opening = 0; // the latest openEditor call; an older one's board is dropped
-  const setAside = { size: '', variant: '' }; // the fields cleared for the other kind
-  async function openEditor() {
-    opened = true;
-    const family = find('family').value || 'go';
-    if (!DRAWABLE.includes(family)) {
-      editor = null;
-      editorBox.replaceChildren(h('p', { class: 'note' }, 'Drawing is available for Go, Hex, Twixt and Blokus.'));
-      return;
-    }
-    find('family').value = family;
-    if (family === 'blokus') {
-      if (find('size').value) setAside.size = find('size').value;
-      find('size').value = '';
-      find('variant').value = find('variant').value.trim() || setAside.variant || BLOKUS_VARIANTS[0];
-    } else {
-      if (isBlokusVariant(find('variant').value)) {
-        setAside.variant = find('variant').value.trim();
-        find('variant').value = '';
-      }
-      find('size').value = Number(find('size').value) || Number(setAside.size) || '';
-    }
-    const my = ++opening;
-    let board;
-    try {
-      board = await boardFor(family, { size: find('size').value, variant: find('variant').value.trim() });
-    } catch (e) {
-      if (my === opening) { editor = null; editorBox.replaceChildren(errorBox(e, 'board')); }
-      return;
-    }
-    if (my !== opening) return;
-    if (family !== 'blokus') find('size').value = board.columns;
-    const mode = modeSel.value;
-    const items = mode === 'pattern' ? parseItems(board, find('pattern').value) : parseItems(board, find('has').value, find('empty').value);
-    editor = createPatternEditor({ board, items, onChange: (t) => {
-      if (modeSel.value === 'pattern') find('pattern').value = t.pattern;
-      else { find('has').value = t.has; find('empty').value = t.empty; }
-    } });
-    editorBox.replaceChildren(editor.element);
-  }
-  modeSel.addEventListener('change', () => {
-    if (!editor) return;
-    const t = editor.texts();
-    if (modeSel.value === 'pattern') { find('pattern').value = t.pattern; find('has').value = ''; find('empty').value = ''; } else { find('has').value = t.has; find('empty').value = t.empty; find('pattern').value = ''; }
-  });
-  // Another family, size or variant redraws an open editor (its items are
-  // kept where their notation still names a point).
-  for (const name of ['family', 'size', 'variant']) find(name).addEventListener('change', () => { if (opened) openEditor(); });
-  const drawButton = h('button', { type: 'button', class: 'secondary', id: 'draw-pattern', onclick: openEditor }, 'Draw on a board');
-  groups[1].querySelector('.fields').after(h('div', { class: 'draw' }, drawButton, h('label', { for: 'pattern-mode' }, ' search it as '), modeSel, editorBox));
-  if (params.get('pattern') && DRAWABLE.includes(params.get('family'))) setTimeout(openEditor, 0);
+  // Drawing a pattern on an empty board, below the Position group.
+  groups[1].querySelector('.fields').after(createDrawingPanel(find, params));
 
   const form = h('form', { class: 'search-form', role: 'search', 'aria-label': 'Filters',
     onsubmit: (e) => { e.preventDefault(); onSubmit(pairs()); } },
