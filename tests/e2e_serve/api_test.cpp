@@ -17,7 +17,6 @@
 
 #include <httplib.h>
 
-#include "bench/archive_generator.h"
 #include "tests/e2e/e2e_support.h"
 #include "tests/e2e_serve/serve_support.h"
 
@@ -46,25 +45,10 @@ std::vector<std::string> cli_args(const Params& params) {
 
 // One archive, imported once, and a server on it, shared by the tests of
 // this file (each TEST_CASE runs in the same process).
-struct Archive {
-  ScratchDir dir{"e2e-serve"};
-  std::string db;
-  std::unique_ptr<ServeProcess> server;
-
-  Archive() {
-    GeneratorOptions options;
-    options.games = 400;
-    options.seed = 11;
-    options.jobs = 1;
-    generate_archive((dir.path() / "archive").string(), options);
-    db = dir / "games.db";
-    import_paths(db, {(dir.path() / "archive").string()});
-    server = std::make_unique<ServeProcess>(db);
-  }
-};
+using Archive = ServedArchive;
 
 Archive& archive() {
-  static Archive a;
+  static Archive a("e2e-serve", 400, 11);
   return a;
 }
 

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "bench/archive_generator.h"
 #include "tests/e2e/e2e_support.h"
 
 namespace ludex::test {
@@ -93,6 +94,22 @@ std::pair<int, nlohmann::json> ServeProcess::get_json(
   REQUIRE(r.status != 0);
   REQUIRE(r.content_type.find("application/json") == 0);
   return {r.status, nlohmann::json::parse(r.body)};
+}
+
+ServedArchive::ServedArchive(const std::string& name, std::int64_t games, std::uint64_t seed,
+                             const std::vector<std::string>& extra)
+    : dir(name) {
+  GeneratorOptions options;
+  options.games = games;
+  options.seed = seed;
+  options.jobs = 1;
+  const std::string generated = (dir.path() / "archive").string();
+  generate_archive(generated, options);
+  db = dir / "games.db";
+  std::vector<std::string> paths = {generated};
+  paths.insert(paths.end(), extra.begin(), extra.end());
+  import_paths(db, paths);
+  server = std::make_unique<ServeProcess>(db);
 }
 
 std::string encode_query(const std::vector<std::pair<std::string, std::string>>& params) {

@@ -7,9 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "tests/e2e/e2e_support.h"
 
 namespace ludex::test {
 
@@ -48,6 +52,20 @@ class ServeProcess {
   std::string host_ = "127.0.0.1";
   int port_ = 0;
   std::string err_path_;
+};
+
+// A database for a file of serve tests and a server on it: a generated
+// archive (bench/archive_generator.h: `games` games of the four families
+// from `seed`, one writer thread) and the paths in `extra`, imported into a
+// scratch directory named after `name`. A test file keeps one in a
+// function-local static, so it is built once per process.
+struct ServedArchive {
+  ServedArchive(const std::string& name, std::int64_t games, std::uint64_t seed,
+                const std::vector<std::string>& extra = {});
+
+  ScratchDir dir;
+  std::string db;
+  std::unique_ptr<ServeProcess> server;
 };
 
 // name=value&... with both percent-encoded.

@@ -21,11 +21,16 @@
 //   - the search form offers every evaluation source and the game= filter;
 //   - a Blokus pattern searched from a game's Pattern tab gives `ludex
 //     query --pattern --count`'s number (the variant tells the board);
+//   - a Blokus pattern drawn on the search page's editor (the board from
+//     GET /api/board, asked for once per family and size) gives `ludex
+//     query --pattern --count`'s number; the explorer draws a Blokus
+//     position without fetching a game;
 //   - on a 37x37 Go board the pattern editor writes SGF letters;
 //   - the explorer marks the last move; "Skip to content" keeps the route;
 //     the torus caption stays clear of the board's letters.
-// Screenshots of a Hex, a Twixt, a Go and a Blokus game and of the search
-// page go to OUT_DIR. Prints "N passed, M failed" and exits 1 on a failure.
+// Screenshots of a Hex, a Twixt, a Go and a Blokus game, of the search
+// page, the pattern editors and the explorer go to OUT_DIR. Prints
+// "N passed, M failed" and exits 1 on a failure.
 
 import { chromium } from 'playwright-core';
 import { spawn, execFileSync } from 'node:child_process';
@@ -344,6 +349,68 @@ try {
   const blokusCli = Number(ludex('query', '--db', DB, '--family', 'blokus', '--variant', 'Blokus Duo', '--pattern', blokusPattern, '--count').trim());
   check(blokusPattern.split(',').length === 2 && blokusShown === blokusCli && blokusCli > 0,
     `Blokus pattern ${blokusPattern} from the Pattern tab: ${blokusCli} hits, as ludex query --pattern --count`, `page ${blokusShown}, ${duoView.occupants.length} cells at move 3`);
+
+  // --- 4c'. a Blokus pattern drawn on the search page ----------------------------
+  // The editor draws the variant's board from GET /api/board; the cells are
+  // those of the Duo game at move 3 (ludex show's), placed by their labels.
+  const duoBoard = (await apiGet(`/api/board?family=blokus&variant=${encodeURIComponent('Blokus Duo')}`)).body;
+  const xyOf = (point) => {
+    for (const [x, y] of duoBoard.cells) if (`${duoBoard.column_labels[x]}${duoBoard.row_labels[y]}` === point) return [x, y];
+    return null;
+  };
+  const boardRequests = [];
+  const noteBoardRequest = (r) => { if (r.url().includes('/api/board')) boardRequests.push(r.url()); };
+  // A fresh page (a reload, not a change of the route), so that no board is kept yet.
+  await page.goto(`${BASE}/#/search?family=blokus&variant=${encodeURIComponent('Blokus Duo')}&size=19`);
+  page.on('request', noteBoardRequest);
+  await page.reload();
+  await page.click('details.group:has(#draw-pattern) > summary');
+  await page.click('#draw-pattern');
+  await page.waitForSelector('.pattern-editor svg.board-blokus');
+  check(await page.locator('.pattern-editor .hit').count() === duoBoard.cells.length && duoBoard.cells.length === 196,
+    'the search page\'s editor draws the 196 cells of the Blokus Duo board from /api/board');
+  check(boardRequests.length === 1, 'the page asked /api/board for the board once', boardRequests.join(' '));
+  check(await page.inputValue('input[name="size"]') === '', 'a Blokus board clears the size (the variant names it)');
+  // A cell of each colour: both colour tools are used.
+  const duoCells = ['1', '2'].map((c) => duoView.occupants.find((o) => o.color === c)).filter(Boolean);
+  check(duoCells.length === 2, 'the Duo game has cells of both colours at move 3');
+  for (const o of duoCells) {
+    const xy = xyOf(o.point);
+    check(xy !== null, `the Duo board has the cell ${o.point}`);
+    if (!xy) continue;
+    await page.click(`.pattern-editor [data-tool="${o.color}"]`);
+    await page.locator(`.pattern-editor .hit[data-x="${xy[0]}"][data-y="${xy[1]}"]`).click({ force: true });
+  }
+  const drawnBlokus = await page.inputValue('input[name="pattern"]');
+  check(sameSet(drawnBlokus.split(','), duoCells.map((o) => `${o.color}:${o.point}`)), `the editor writes the cells as ${drawnBlokus}`);
+  await page.screenshot({ path: join(OUT, 'pattern-blokus.png') });
+  // Redrawing the same board (family changed away and back) asks nothing new.
+  await page.selectOption('select[name="family"]', 'go');
+  await page.waitForSelector('.pattern-editor svg.board-go');
+  await page.selectOption('select[name="family"]', 'blokus');
+  await page.waitForSelector('.pattern-editor svg.board-blokus');
+  check(boardRequests.length === 2, 'the board of each family and size is asked for once per page', boardRequests.join(' '));
+  await page.fill('input[name="pattern"]', drawnBlokus);
+  await page.click('#search-button');
+  await page.waitForFunction(() => location.hash.includes('pattern='));
+  await page.waitForSelector('#hit-count');
+  page.off('request', noteBoardRequest);
+  const searchedBlokus = new URLSearchParams(page.url().split('?')[1]);
+  const drawnShown = Number(await page.getAttribute('#hit-count', 'data-total'));
+  const drawnCli = Number(ludex('query', '--db', DB, '--family', 'blokus', '--variant', 'Blokus Duo', '--pattern', drawnBlokus, '--count').trim());
+  check(searchedBlokus.get('variant') === 'Blokus Duo' && !searchedBlokus.has('size') && drawnShown === drawnCli && drawnCli > 0,
+    `Blokus pattern ${drawnBlokus} drawn on the search page: ${drawnCli} hits, as ludex query --pattern --count`, `page ${drawnShown}, ${page.url()}`);
+
+  // --- 4c''. the explorer of a Blokus position asks for no game ------------------
+  const gameRequests = [];
+  const noteGameRequest = (r) => { if (/\/api\/games\/\d+$/.test(new URL(r.url()).pathname)) gameRequests.push(r.url()); };
+  page.on('request', noteGameRequest);
+  await page.goto(`${BASE}/#/explore?position=${duo.game_id}:3`);
+  await page.waitForSelector('#explore-count'); // drawn with the board, from one answer
+  page.off('request', noteGameRequest);
+  check(await page.locator('svg.board-blokus .cell').count() === duoView.occupants.length && gameRequests.length === 0,
+    `the explorer draws the Blokus position (${duoView.occupants.length} cells) without fetching a game`, gameRequests.join(' '));
+  await page.screenshot({ path: join(OUT, 'explore-blokus.png') });
 
   // --- 4d. a 37x37 Go board: SGF letters in the pattern editor ------------------
   const go37 = ludexJsonLines('query', '--db', DB, '--family', 'go', '--size', '37', '--json', '--limit', '1')[0];

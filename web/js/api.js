@@ -63,6 +63,9 @@ export const info = (opts) => request('/api/info', opts);
 export const games = (pairs, opts) => request(`/api/games${queryString(pairs)}`, opts);
 export const game = (id, opts) => request(`/api/games/${encodeURIComponent(id)}`, opts);
 export const next = (pairs, opts) => request(`/api/next${queryString(pairs)}`, opts);
+// The board of a family without a game: [['family', f], ['size', n]] or,
+// for Blokus, [['family', 'blokus'], ['variant', v]].
+export const board = (pairs, opts) => request(`/api/board${queryString(pairs)}`, opts);
 // ext: 'sgf', 'hgt' or 'tgt'. Resolves with {blob, name}.
 export const gameFile = (id, ext, opts) =>
   request(`/api/games/${encodeURIComponent(id)}.${ext}`, { ...opts, as: 'blob' });

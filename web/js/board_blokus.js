@@ -6,8 +6,9 @@
 // colour, Pentobi's coordinates (a.. from the left, 1.. from the bottom),
 // and the cells of the last piece marked with a dot.
 
-import { s, points, label } from './svg.js';
+import { s, points } from './svg.js';
 import { blokusPalette } from './families.js';
+import { drawCoordinates, occupantAttrs } from './board_geometry.js';
 
 const S = 20; // one frame unit
 
@@ -81,29 +82,21 @@ export function blokusGeometry(board) {
       rowY.get(y).push(cy);
     }
     const mean = (a) => a.reduce((p, q) => p + q, 0) / a.length;
-    const font = { 'font-size': S * 0.5, fill: '#444', class: 'coord' };
-    const step = nexos ? 2 : 1; // Nexos: label the lines (even coordinates) only
-    for (const [x, xs] of colX) {
-      if (nexos && x % step) continue;
-      const lx = mean(xs);
-      g.append(label(lx, ty(minY) + S * 0.7, board.column_labels[x] ?? '', font), label(lx, ty(maxY) - S * 0.7, board.column_labels[x] ?? '', font));
-    }
-    for (const [y, ys] of rowY) {
-      if (nexos && y % step) continue;
-      const ly = mean(ys);
-      g.append(label(tx(minX) - S * 0.75, ly, board.row_labels[y] ?? '', font), label(tx(maxX) + S * 0.75, ly, board.row_labels[y] ?? '', font));
-    }
+    // Nexos: label the lines (even coordinates) only.
+    const labelled = (m) => [...m.keys()].filter((i) => !nexos || i % 2 === 0);
+    drawCoordinates(g, board, {
+      columns: labelled(colX),
+      rows: labelled(rowY),
+      columnAt: (x) => [[mean(colX.get(x)), ty(minY) + S * 0.7], [mean(colX.get(x)), ty(maxY) - S * 0.7]],
+      rowAt: (y) => [[tx(minX) - S * 0.75, mean(rowY.get(y))], [tx(maxX) + S * 0.75, mean(rowY.get(y))]],
+      font: { 'font-size': S * 0.5, fill: '#444', class: 'coord' },
+    });
   }
 
   function drawOccupant(c, x, y) {
     const pts = outline.get(`${x},${y}`) || [[tx(x), ty(y + 1)], [tx(x + 1), ty(y + 1)], [tx(x + 1), ty(y)], [tx(x), ty(y)]];
     const col = palette[c - 1] || palette[0];
-    const el = shape(pts, { fill: col.fill, stroke: col.dark, 'stroke-width': 1, 'stroke-linejoin': 'round' });
-    el.setAttribute('class', 'cell');
-    el.setAttribute('data-x', x);
-    el.setAttribute('data-y', y);
-    el.setAttribute('data-color', c);
-    return el;
+    return shape(pts, { fill: col.fill, stroke: col.dark, 'stroke-width': 1, 'stroke-linejoin': 'round', ...occupantAttrs('cell', c, x, y) });
   }
 
   function drawLastMark(x, y, c) {

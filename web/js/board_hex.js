@@ -5,8 +5,9 @@
 // along the top and bottom rows and white along the left and right
 // columns, split on the lines from the centre through the corners.
 
-import { s, points, label } from './svg.js';
+import { s, points } from './svg.js';
 import { STONE_COLOURS } from './families.js';
+import { drawCoordinates, gridPoints, lastMarkColour, roundOccupant } from './board_geometry.js';
 
 const R = 10; // circumradius of a cell
 const W = Math.sqrt(3) * R; // width of a cell
@@ -51,33 +52,21 @@ export function hexGeometry(board) {
         g.append(s('polygon', { points: points(corners(x, y)), class: 'hex-cell', fill: '#e9d8a6', stroke: '#7a6743', 'stroke-width': 0.9 }));
       }
     }
-    const font = { 'font-size': R * 0.95, fill: '#333', class: 'coord' };
-    for (let x = 0; x < C; x++) {
-      const [tx, ty] = center(x, 0);
-      const [bx, by] = center(x, Rows - 1);
-      g.append(label(tx, ty - R * 2.35, board.column_labels[x], font), label(bx, by + R * 2.35, board.column_labels[x], font));
-    }
-    for (let y = 0; y < Rows; y++) {
-      const [lx, ly] = center(0, y);
-      const [rx, ry] = center(C - 1, y);
-      g.append(label(lx - W * 1.45, ly, board.row_labels[y], font), label(rx + W * 1.45, ry, board.row_labels[y], font));
-    }
+    const shift = ([px, py], dx, dy) => [px + dx, py + dy];
+    drawCoordinates(g, board, {
+      columnAt: (x) => [shift(center(x, 0), 0, -R * 2.35), shift(center(x, Rows - 1), 0, R * 2.35)],
+      rowAt: (y) => [shift(center(0, y), -W * 1.45, 0), shift(center(C - 1, y), W * 1.45, 0)],
+      font: { 'font-size': R * 0.95, fill: '#333', class: 'coord' },
+    });
   }
 
   function drawOccupant(c, x, y) {
-    const [cx, cy] = center(x, y);
-    const col = STONE_COLOURS[c] || STONE_COLOURS[1];
-    return s('circle', { cx, cy, r: W * 0.41, fill: col.fill, stroke: col.stroke, 'stroke-width': 0.8, class: 'stone', 'data-x': x, 'data-y': y, 'data-color': c });
+    return roundOccupant('stone', c, x, y, center(x, y), W * 0.41, STONE_COLOURS[c] || STONE_COLOURS[1], 0.8);
   }
 
   function drawLastMark(x, y, c) {
     const [cx, cy] = center(x, y);
-    const fill = c === 1 ? '#fff' : c === 2 ? '#111' : '#d33';
-    return s('circle', { cx, cy, r: W * 0.12, fill, class: 'last-move' });
-  }
-
-  function* allPoints() {
-    for (let y = 0; y < Rows; y++) for (let x = 0; x < C; x++) yield [x, y];
+    return s('circle', { cx, cy, r: W * 0.12, fill: lastMarkColour(c), class: 'last-move' });
   }
 
   return {
@@ -87,7 +76,7 @@ export function hexGeometry(board) {
     drawBase,
     drawOccupant,
     drawLastMark,
-    points: allPoints,
+    points: () => gridPoints(C, Rows),
     hitShape: (x, y) => s('polygon', { points: points(corners(x, y)), fill: 'transparent' }),
   };
 }

@@ -14,8 +14,9 @@
 // (0-based (15,8)/(8,15)), as twixtbot-ui draws them; on other sizes the
 // same construction gives the meeting points.
 
-import { s, label } from './svg.js';
+import { s } from './svg.js';
 import { TWIXT_COLOURS } from './families.js';
+import { drawCoordinates, gridPoints, roundOccupant, squareHit } from './board_geometry.js';
 
 const U = 20;
 
@@ -25,7 +26,7 @@ export function twixtGeometry(board) {
   const center = (x, y) => [x * U, y * U];
   const m = U * 1.6;
   const viewBox = [-m, -m, (C - 1) * U + 2 * m, (R - 1) * U + 2 * m];
-  const isCorner = (x, y) => (x === 0 || x === C - 1) && (y === 0 || y === R - 1);
+  const hole = (x, y) => !((x === 0 || x === C - 1) && (y === 0 || y === R - 1)); // not a corner
 
   function drawBase(g) {
     g.append(s('rect', { x: -m + 2, y: -m + 2, width: (C - 1) * U + 2 * m - 4, height: (R - 1) * U + 2 * m - 4, rx: 4, fill: '#f3ecd9', class: 'twixt-board' }));
@@ -65,22 +66,17 @@ export function twixtGeometry(board) {
       line((C - 1) * U - h, U - h * 0.4, (C - 1) * U - h, (R - 2) * U + h * 0.4, black, 'border border-2'),
     );
     const holes = s('g', { fill: '#6f6759', class: 'holes' });
-    for (let y = 0; y < R; y++) {
-      for (let x = 0; x < C; x++) if (!isCorner(x, y)) holes.append(s('circle', { cx: x * U, cy: y * U, r: U * 0.09 }));
-    }
+    for (const [x, y] of gridPoints(C, R, hole)) holes.append(s('circle', { cx: x * U, cy: y * U, r: U * 0.09 }));
     g.append(holes);
-    const font = { 'font-size': U * 0.48, fill: '#4b4436', class: 'coord' };
-    for (let x = 0; x < C; x++) {
-      g.append(label(x * U, -U * 1.0, board.column_labels[x], font), label(x * U, (R - 1) * U + U * 1.0, board.column_labels[x], font));
-    }
-    for (let y = 0; y < R; y++) {
-      g.append(label(-U * 1.0, y * U, board.row_labels[y], font), label((C - 1) * U + U * 1.0, y * U, board.row_labels[y], font));
-    }
+    drawCoordinates(g, board, {
+      columnAt: (x) => [[x * U, -U], [x * U, (R - 1) * U + U]],
+      rowAt: (y) => [[-U, y * U], [(C - 1) * U + U, y * U]],
+      font: { 'font-size': U * 0.48, fill: '#4b4436', class: 'coord' },
+    });
   }
 
   function drawOccupant(c, x, y) {
-    const col = TWIXT_COLOURS[c] || TWIXT_COLOURS[1];
-    return s('circle', { cx: x * U, cy: y * U, r: U * 0.3, fill: col.fill, stroke: col.stroke, 'stroke-width': 1, class: 'peg', 'data-x': x, 'data-y': y, 'data-color': c });
+    return roundOccupant('peg', c, x, y, center(x, y), U * 0.3, TWIXT_COLOURS[c] || TWIXT_COLOURS[1], 1);
   }
 
   function drawLink([c, x1, y1, x2, y2]) {
@@ -92,10 +88,6 @@ export function twixtGeometry(board) {
     return s('circle', { cx: x * U, cy: y * U, r: U * 0.45, fill: 'none', stroke: '#2b7bd6', 'stroke-width': 1.6, class: 'last-move' });
   }
 
-  function* allPoints() {
-    for (let y = 0; y < R; y++) for (let x = 0; x < C; x++) if (!isCorner(x, y)) yield [x, y];
-  }
-
   return {
     viewBox,
     center,
@@ -104,8 +96,8 @@ export function twixtGeometry(board) {
     drawOccupant,
     drawLink,
     drawLastMark,
-    points: allPoints,
-    hitShape: (x, y) => s('rect', { x: x * U - U / 2, y: y * U - U / 2, width: U, height: U, fill: 'transparent' }),
+    points: () => gridPoints(C, R, hole),
+    hitShape: (x, y) => squareHit(center(x, y), U),
   };
 }
 

@@ -1,9 +1,12 @@
 // The board component every page uses: an SVG drawn by the family's
 // geometry module (board_hex.js, board_twixt.js, board_go.js,
-// board_blokus.js), with layers for the position, the marks of the last
-// move, hints (the explorer's continuations) and pattern marks.
+// board_blokus.js, each keeping the contract of board_geometry.js), with
+// layers for the position, the marks of the last move, hints (the
+// explorer's continuations) and pattern marks.
 //
-// Contract: createBoard(board, {onPoint}) -> view with
+// Contract: createBoard(board, {onPoint}) -> view, for a board as the
+// server describes it (a game document's `board`, /api/next's
+// `position.board`, GET /api/board), with
 //   view.element   the <svg> (role img, a label describing the board)
 //   view.render(position, marks)  position {stones: Map "x,y"->colour,
 //       links: Map key->[c,x1,y1,x2,y2]}; marks {last: [[x,y]], hints:

@@ -17,7 +17,7 @@ import { createBoard, canDraw } from './board_view.js';
 import { staticPosition } from './position.js';
 import { renderHits } from './hit_list.js';
 import { errorBox } from './errors.js';
-import { colourFill, colourName, colourLabel, makeBoard, pointText, FAMILY_NAMES } from './families.js';
+import { colourFill, colourName, colourLabel, pointText, FAMILY_NAMES } from './families.js';
 
 const HINTS = 12;
 const hintLetter = (k) => String.fromCharCode(65 + k);
@@ -162,17 +162,6 @@ export function createExplorePanel(board, getTarget, onHints) {
   };
 }
 
-// Board description for a position of /api/next: the API's own when it
-// sends one, else synthesized (Hex, Twixt, Go), else (Blokus, whose cells
-// only the server knows) taken from a game that reaches the position.
-async function boardFor(pos, position, symmetric) {
-  if (pos.board) return pos.board;
-  if (pos.family !== 'blokus') return makeBoard(pos.family, pos.columns, pos.rows, pos.variant);
-  const hits = await api.games([['position', position], ['symmetric', symmetric ? '1' : ''], ['limit', 1]]);
-  if (!hits.hits.length) return null;
-  return (await api.game(hits.hits[0].game_id)).board;
-}
-
 export function renderExplorePage(main, params) {
   const position = params.get('position') || '';
   const symmetric = ['1', 'true', 'yes', 'on'].includes(params.get('symmetric') || '');
@@ -191,20 +180,21 @@ export function renderExplorePage(main, params) {
     return;
   }
   side.replaceChildren(h('p', { class: 'loading' }, 'Looking up…'));
-  api.next([['position', position], ['symmetric', symmetric ? '1' : ''], ...filters]).then(async (next) => {
+  api.next([['position', position], ['symmetric', symmetric ? '1' : ''], ...filters]).then((next) => {
     const pos = next.position;
-    const board = await boardFor(pos, position, symmetric);
+    // /api/next sends the position's board, the object GET /api/board gives
+    // (with the torus of a toroidal game): nothing to build or fetch here.
+    const board = pos.board;
     const name = pos.family === 'blokus' && pos.variant ? pos.variant : `${FAMILY_NAMES[pos.family] || pos.family}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''}`;
     const title = h('p', { class: 'game-title' }, `${name} ${pos.columns}×${pos.rows}, after move ${pos.move_number}`);
-    if (board && canDraw(board)) {
+    if (canDraw(board)) {
       const view = createBoard(board);
       view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], hints: hintsOf(next) });
       boardCol.replaceChildren(title, h('div', { class: 'board-wrap' }, view.element));
     } else {
       boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
     }
-    const b = board || makeBoard(pos.family, pos.columns, pos.rows);
-    side.replaceChildren(summary(next), continuationTable(next, b, (m) => go(exploreHref(`node:${m.example_node}`, symmetric, filters))), games);
+    side.replaceChildren(summary(next), continuationTable(next, board, (m) => go(exploreHref(`node:${m.example_node}`, symmetric, filters))), games);
     gamesReaching(position, symmetric, filters, games);
   }).catch((e) => side.replaceChildren(errorBox(e, 'explore')));
 }

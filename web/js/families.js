@@ -1,8 +1,9 @@
 // What each family looks like: the colours its players know, the letters
-// its SGF uses for them (the labels the API sends in board.colours), and a
-// board description for a family and size when no game document is at
-// hand (the search page's pattern editor, the explorer), in the same shape
-// as the API's `board` (docs/api.md): column_labels, row_labels, colours.
+// its SGF uses for them (the labels the API sends in board.colours), and
+// how a point of a board is named. The boards themselves (labels, star
+// points, Blokus cells) are the server's: a game document's `board`,
+// /api/next's `position.board` or GET /api/board (boards.js), never built
+// here.
 
 // Blokus: Pentobi's colours (pentobi/Theme.qml, light theme) and its choice
 // per variant (GameViewDesktop.qml): Duo purple/orange, Junior
@@ -68,56 +69,12 @@ export function colourLabel(family, c) {
   return c === 1 ? 'B' : 'W';
 }
 
-// Column letters as Hex and Twixt write them: a..z, then aa, ab, ...
-export function letters(i) {
-  let s = '';
-  let n = i + 1;
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(97 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
-const GO_LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
-
-// Whether a Go board is labelled in board notation (A-Z without I, rows
-// from the bottom): those letters name 25 columns, so a wider board is
-// labelled with SGF letters on both axes, never a mix. The server's rule
-// (query/game_document.h go_board_notation), which `ludex show` follows.
-export function goBoardNotation(columns) {
-  return columns <= GO_LETTERS.length;
-}
-
-// Whether a board's point names depend on letter case: Go's SGF letters
-// ('a' = 0, 'A' = 26). Every other notation reads either case.
+// Whether a board's point names depend on letter case: a Go board the
+// server labels with SGF letters ('a' = 0, 'A' = 26; over 25 lines,
+// query/game_document.h go_board_notation), whose rows are letters, not
+// the numbers of board notation. Every other notation reads either case.
 export function caseSensitivePoints(board) {
-  return board.family === 'go' && !goBoardNotation(board.columns);
-}
-
-// A board description for family and size, as the API would send it
-// (without Blokus geometry, which only the server knows).
-export function makeBoard(family, columns, rows = columns, variant = '') {
-  const cols = [];
-  const rowLabels = [];
-  if (family === 'go' && goBoardNotation(columns)) {
-    for (let x = 0; x < columns; x++) cols.push(GO_LETTERS[x]);
-    for (let y = 0; y < rows; y++) rowLabels.push(String(rows - y));
-  } else if (family === 'go') {
-    // Wider boards: SGF letters on both axes, a..z then A..Z, rows from the top.
-    const sgf = (i) => (i < 26 ? String.fromCharCode(97 + i) : String.fromCharCode(65 + i - 26));
-    for (let x = 0; x < columns; x++) cols.push(sgf(x));
-    for (let y = 0; y < rows; y++) rowLabels.push(sgf(y));
-  } else {
-    for (let x = 0; x < columns; x++) cols.push(letters(x));
-    for (let y = 0; y < rows; y++) rowLabels.push(String(y + 1));
-  }
-  const colours =
-    family === 'twixt'
-      ? [{ color: 1, label: 'W', seat: 1 }, { color: 2, label: 'B', seat: 2 }]
-      : [{ color: 1, label: 'B', seat: 1 }, { color: 2, label: 'W', seat: 2 }];
-  return { family, variant, columns, rows, column_labels: cols, row_labels: rowLabels, colours };
+  return board.family === 'go' && board.row_labels.some((l) => !/^\d+$/.test(l));
 }
 
 // A point in the family's query notation ("e5", Go "Q16", Blokus "f9"):
@@ -126,26 +83,12 @@ export function pointText(board, x, y) {
   return `${board.column_labels[x] ?? x}${board.row_labels[y] ?? y}`;
 }
 
-// Go star points [[x, y], ...] by the rule of the server's board
-// description and `ludex show` (games/go_points.h go_star_points), for
-// boards the page builds itself: the corner points on the third line under
-// 13 lines, else the fourth; the centre of an odd board but 7x7; the side
-// points only on odd sides over 13 lines; none under 7 lines.
-export function goStarPoints(width, height) {
-  if (width < 7 || height < 7) return [];
-  const edgeX = width >= 13 ? 3 : 2;
-  const edgeY = height >= 13 ? 3 : 2;
-  const xs = [edgeX, width - 1 - edgeX];
-  const ys = [edgeY, height - 1 - edgeY];
-  const points = [];
-  for (const x of xs) for (const y of ys) points.push([x, y]);
-  const oddW = width % 2 === 1;
-  const oddH = height % 2 === 1;
-  if (oddW && oddH && width !== 7 && height !== 7) points.push([(width - 1) / 2, (height - 1) / 2]);
-  if (oddW && width > 13) for (const y of ys) points.push([(width - 1) / 2, y]);
-  if (oddH && height > 13) for (const x of xs) points.push([x, (height - 1) / 2]);
-  return points;
-}
+// Pentobi's game variants (GM[] names), each a Blokus board of its own:
+// the names `--variant` and GET /api/board take.
+export const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
+  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
+  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
+  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
 
 export const FAMILIES = ['hex', 'twixt', 'go', 'blokus', 'other'];
 export const FAMILY_NAMES = { hex: 'Hex', twixt: 'Twixt', go: 'Go', blokus: 'Blokus', other: 'Other' };

@@ -1,12 +1,14 @@
 // The modules, one job each: api.js (the JSON API), router.js (hash
-// routes), dom.js / svg.js / errors.js (helpers), families.js (colours,
-// labels, star points per family), position.js (positions along the tree),
-// game_tree.js (walking the tree), board_view.js with board_hex.js,
-// board_twixt.js, board_go.js, board_blokus.js (the SVG boards),
-// search_form.js, hit_list.js, search_page.js (the search page),
-// game_page.js with move_list.js, eval_plot.js, eval_sources.js, game_info.js,
-// pieces_left.js (the viewer), explorer.js ("find this position", the
-// explore page), pattern_editor.js (drawing a pattern).
+// routes), dom.js / svg.js / errors.js (helpers), families.js (colours and
+// point names per family), boards.js (boards without a game, from the
+// server), position.js (positions along the tree), game_tree.js (walking
+// the tree), board_view.js with board_hex.js, board_twixt.js, board_go.js,
+// board_blokus.js and what they share, board_geometry.js (the SVG boards),
+// search_form.js, search_drawing.js, hit_list.js, search_page.js (the
+// search page), game_page.js with move_list.js, eval_plot.js,
+// eval_sources.js, game_info.js, pieces_left.js (the viewer), explorer.js
+// ("find this position", the explore page), pattern_editor.js (drawing a
+// pattern).
 //
 // Entry point: reads the hash route and shows the page it names
 // (#/search, #/game/ID, #/explore); shows the database's counts in the

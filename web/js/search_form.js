@@ -6,8 +6,8 @@
 // names /api/games takes; onSubmit(pairs) runs on submit.
 
 import { h } from './dom.js';
-import { createPatternEditor, parseItems } from './pattern_editor.js';
-import { makeBoard, FAMILY_NAMES } from './families.js';
+import { BLOKUS_VARIANTS, FAMILY_NAMES } from './families.js';
+import { createDrawingPanel } from './search_drawing.js';
 import { SOURCE_NAMES, DEFAULT_SOURCE, describeSource, sourceRange } from './eval_sources.js';
 
 // [name, label, type, extra]: type text|number|select|switch, or list (a
@@ -51,13 +51,6 @@ const GROUPS = [
     ['comment-fts', 'Comment (FTS5 syntax)', 'text', { placeholder: 'blunder NOT "bad move"' }],
   ]],
 ];
-
-const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
-  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
-  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
-  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
-
-const DEFAULT_SIZE = { go: 19, hex: 11, twixt: 24 };
 
 export function createSearchForm(params, onSubmit) {
   const inputs = []; // [name, element, type]
@@ -115,41 +108,8 @@ export function createSearchForm(params, onSubmit) {
   find('eval-source').addEventListener('change', followSource);
   followSource();
 
-  // The pattern editor: an empty board of the form's family and size.
-  const editorBox = h('div', { class: 'editor-box' });
-  const modeSel = h('select', { id: 'pattern-mode', 'aria-label': 'Search the drawing as' },
-    h('option', { value: 'pattern' }, 'a pattern anywhere (--pattern)'),
-    h('option', { value: 'has' }, 'stones at these points (--has / --empty)'));
-  let editor = null;
-  function openEditor() {
-    const family = find('family').value || 'go';
-    if (!DEFAULT_SIZE[family]) {
-      editorBox.replaceChildren(h('p', { class: 'note' }, 'Drawing is available for Go, Hex and Twixt here; for Blokus open a game and use its Pattern tab.'));
-      return;
-    }
-    find('family').value = family;
-    const size = Number(find('size').value) || DEFAULT_SIZE[family];
-    find('size').value = size;
-    const board = makeBoard(family, size, size);
-    const mode = modeSel.value;
-    const items = mode === 'pattern' ? parseItems(board, find('pattern').value) : parseItems(board, find('has').value, find('empty').value);
-    editor = createPatternEditor({ board, items, onChange: (t) => {
-      if (modeSel.value === 'pattern') find('pattern').value = t.pattern;
-      else { find('has').value = t.has; find('empty').value = t.empty; }
-    } });
-    editorBox.replaceChildren(editor.element);
-  }
-  modeSel.addEventListener('change', () => {
-    if (!editor) return;
-    const t = editor.texts();
-    if (modeSel.value === 'pattern') { find('pattern').value = t.pattern; find('has').value = ''; find('empty').value = ''; } else { find('has').value = t.has; find('empty').value = t.empty; find('pattern').value = ''; }
-  });
-  // Another family or size redraws an open editor (its items are kept where
-  // their notation still names a point).
-  for (const name of ['family', 'size']) find(name).addEventListener('change', () => { if (editor) openEditor(); });
-  const drawButton = h('button', { type: 'button', class: 'secondary', id: 'draw-pattern', onclick: openEditor }, 'Draw on a board');
-  groups[1].querySelector('.fields').after(h('div', { class: 'draw' }, drawButton, h('label', { for: 'pattern-mode' }, ' search it as '), modeSel, editorBox));
-  if (params.get('pattern') && ['go', 'hex', 'twixt'].includes(params.get('family'))) setTimeout(openEditor, 0);
+  // Drawing a pattern on an empty board, below the Position group.
+  groups[1].querySelector('.fields').after(createDrawingPanel(find, params));
 
   const form = h('form', { class: 'search-form', role: 'search', 'aria-label': 'Filters',
     onsubmit: (e) => { e.preventDefault(); onSubmit(pairs()); } },
