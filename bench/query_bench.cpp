@@ -23,6 +23,7 @@
 #include "bench/import_bench.h"
 #include "options/command_line.h"
 #include "schema/database.h"
+#include "schema/explorer_query.h"
 #include "schema/game_query.h"
 #include "schema/position_query.h"
 
@@ -113,6 +114,21 @@ void measure(const std::string& db_path, int runs, bool large, std::vector<Query
           hash)) {
     throw std::runtime_error("no position reached 10 times in " + db_path);
   }
+  // Its family and variant (the explorer's key).
+  std::int64_t one = 0;
+  std::string family_text;
+  std::string hash_variant;
+  const std::string of_hash =
+      "SELECT 1, g.family || '/' || coalesce(g.variant, '') FROM nodes AS n JOIN games AS g "
+      "ON n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 "
+      "WHERE n.position_hash = " +
+      std::to_string(hash) + " LIMIT 1";
+  if (!picker.pick(of_hash.c_str(), one, &family_text)) {
+    throw std::runtime_error("the position's game is missing in " + db_path);
+  }
+  const std::size_t slash = family_text.find('/');
+  const Family hash_family = parse_family(family_text.substr(0, slash)).value_or(Family::kOther);
+  if (hash_family == Family::kBlokus) hash_variant = family_text.substr(slash + 1);
   Database db(db_path, Database::Mode::kReadOnly);
   const auto run = [&](std::size_t i, const std::function<std::int64_t()>& query) {
     const Measured m = time_query(runs, query);
@@ -129,8 +145,13 @@ void measure(const std::string& db_path, int runs, bool large, std::vector<Query
     return find_nodes(db, f, [](const NodeHit&) { return true; });
   });
   run(2, [&] {
-    const NextMoves next = continuations(db, static_cast<std::uint64_t>(hash), GameFilter{});
-    return next.positions;
+    ExplorerQuery q;
+    q.family = hash_family;
+    q.variant = hash_variant;
+    ExplorerImage image;
+    image.hash = static_cast<std::uint64_t>(hash);
+    q.images.push_back(image);
+    return explore_position(db, q).nodes;
   });
   // A stone on the centre of the 11x11 Hex board, first node per game, the
   // first 100 hits; then all of them (grows with the archive).

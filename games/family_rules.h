@@ -68,6 +68,11 @@ struct SgfKindInput {
 // input.root_props may be null (no root properties).
 SgfGameKind detect_sgf_kind(const SgfKindInput& input);
 
+// The board side a family's SGF means without SZ: go 19, hex 11 (HexGui),
+// twixt 24 (the Twixt SGF spec); 0 for blokus (the variant fixes it) and
+// other games.
+std::int32_t default_board_side(Family family);
+
 // The game a single move is decoded for (FamilyRules::decode_sgf_move).
 struct SgfMoveContext {
   const SgfGameKind* kind = nullptr;

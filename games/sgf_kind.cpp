@@ -156,21 +156,6 @@ void classify_gm(std::string_view gm, SgfGameKind& kind) {
   }
 }
 
-std::int32_t default_side(Family family) {
-  switch (family) {
-    case Family::kGo:
-      return kDefaultGoSize;
-    case Family::kHex:
-      return kDefaultHexSize;
-    case Family::kTwixt:
-      return kDefaultTwixtSize;
-    case Family::kBlokus:
-    case Family::kOther:
-      break;
-  }
-  return 0;
-}
-
 void set_size(std::span<const Property> root, SgfGameKind& kind) {
   if (kind.family == Family::kBlokus) {
     // Pentobi ignores SZ: the variant fixes the board.
@@ -181,7 +166,7 @@ void set_size(std::span<const Property> root, SgfGameKind& kind) {
     }
     return;
   }
-  const std::int32_t side = default_side(kind.family);
+  const std::int32_t side = default_board_side(kind.family);
   kind.columns = side;
   kind.rows = side;
   const Property* sz = find_sgf_property(root, "SZ");
@@ -198,6 +183,21 @@ void set_size(std::span<const Property> root, SgfGameKind& kind) {
 }
 
 }  // namespace
+
+std::int32_t default_board_side(Family family) {
+  switch (family) {
+    case Family::kGo:
+      return kDefaultGoSize;
+    case Family::kHex:
+      return kDefaultHexSize;
+    case Family::kTwixt:
+      return kDefaultTwixtSize;
+    case Family::kBlokus:
+    case Family::kOther:
+      break;
+  }
+  return 0;
+}
 
 SgfGameKind detect_sgf_kind(const SgfKindInput& input) {
   const std::span<const Property> root = input.root_props != nullptr

@@ -1,16 +1,22 @@
 // ludex next --db DB (--position GAME:MOVE | --position-file F |
+//                     --family F [--variant V] [--size N] [--line MOVES] |
 //                     --pattern ITEMS --family F --size N [--around K])
-//            [--symmetric] [metadata filters] [--json | --csv] [--limit N]
+//            [--symmetric] [--all-copies] [metadata filters] [--json | --csv] [--limit N]
 //
-// The moves played next from a position across the archive. With
-// --symmetric every image of the position under the board's symmetries is
-// looked up too, and the moves found from an image are mapped back by the
-// inverse symmetry, so that all counts are in the query's orientation; moves
-// that a symmetry of the position itself exchanges are counted as one.
-// With --pattern: the moves played next wherever the pattern holds (at any
-// translation, and with --symmetric under every symmetry), in and around
-// the pattern's area (its bounding box widened by --around points), mapped
-// back into the pattern's own orientation, as Kombilo's continuations.
+// The moves played next from a position across the archive: each move with
+// its games, seat wins, the years it was played in and the mean evaluation
+// after it, counted by the explorer's rule (docs/queries.md, "The opening
+// explorer"), from its kept postings where the position is common and by
+// replaying the games at it otherwise. With no position, the empty board of
+// --family (and the moves of --line from there). With --symmetric every
+// image of the position under the board's symmetries is looked up too, and
+// the moves found from an image are mapped back by the inverse symmetry, so
+// that all counts are in the query's orientation; moves that a symmetry of
+// the position itself exchanges are counted as one. With --pattern: the
+// moves played next wherever the pattern holds (at any translation, and
+// with --symmetric under every symmetry), in and around the pattern's area
+// (its bounding box widened by --around points), mapped back into the
+// pattern's own orientation, as Kombilo's continuations.
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -35,16 +41,37 @@ std::string points_text(Family family, std::span<const Point> points) {
 }
 
 void print_header_row() {
-  std::cout << std::left << std::setw(28) << "move" << std::right << std::setw(8) << "times"
-            << std::setw(8) << "games" << std::setw(8) << "1 wins" << std::setw(8) << "2 wins"
-            << std::setw(10) << "1 rate"
+  std::cout << std::left << std::setw(28) << "move" << std::right << std::setw(8) << "games"
+            << std::setw(8) << "times" << std::setw(8) << "1 wins" << std::setw(8) << "2 wins"
+            << std::setw(8) << "1 rate"
+            << "  years      evaluation"
             << "\n";
+}
+
+// "2003-2019" or "2011" or "".
+std::string years_text(const Continuation& c) {
+  if (c.years.empty()) return "";
+  const std::string first = std::to_string(c.years.front().first);
+  const std::string last = std::to_string(c.years.back().first);
+  return first == last ? first : first + "-" + last;
+}
+
+// "sabaki 55.2" per source, "; " between.
+std::string evaluations_text(const Continuation& c) {
+  std::ostringstream out;
+  for (std::size_t i = 0; i < c.evaluations.size(); ++i) {
+    const Continuation::EvalSum& e = c.evaluations[i];
+    if (i > 0) out << "; ";
+    out << eval_source_name(e.source) << " " << std::setprecision(4)
+        << e.sum / static_cast<double>(e.games);
+  }
+  return out.str();
 }
 
 void print_moves(Family family, const std::vector<Continuation>& moves, bool json, bool csv) {
   if (csv) {
-    std::cout << "move,seat,color,kind,points,piece,occurrences,games,seat1_wins,seat2_wins,"
-                 "seat1_win_rate\r\n";
+    std::cout << "move,seat,color,kind,points,piece,games,occurrences,seat1_wins,seat2_wins,"
+                 "seat1_win_rate,years,evaluations\r\n";
   }
   for (const Continuation& c : moves) {
     const double rate = seat1_win_rate(c);
@@ -56,8 +83,9 @@ void print_moves(Family family, const std::vector<Continuation>& moves, bool jso
       std::cout << csv_field(continuation_text(family, c)) << "," << int{c.seat} << ","
                 << int{c.color} << "," << move_kind_name(c.kind) << ","
                 << csv_field(points_text(family, c.points)) << "," << csv_field(c.piece) << ","
-                << c.occurrences << "," << c.games << "," << c.seat1_wins << "," << c.seat2_wins
-                << "," << rate_text.str() << "\r\n";
+                << c.games << "," << c.occurrences << "," << c.seat1_wins << "," << c.seat2_wins
+                << "," << rate_text.str() << "," << years_text(c) << ","
+                << csv_field(evaluations_text(c)) << "\r\n";
     } else {
       std::ostringstream rate_text;
       if (rate >= 0) {
@@ -66,8 +94,9 @@ void print_moves(Family family, const std::vector<Continuation>& moves, bool jso
         rate_text << "-";
       }
       std::cout << std::left << std::setw(28) << continuation_text(family, c) << std::right
-                << std::setw(8) << c.occurrences << std::setw(8) << c.games << std::setw(8)
-                << c.seat1_wins << std::setw(8) << c.seat2_wins << std::setw(10) << rate_text.str()
+                << std::setw(8) << c.games << std::setw(8) << c.occurrences << std::setw(8)
+                << c.seat1_wins << std::setw(8) << c.seat2_wins << std::setw(8) << rate_text.str()
+                << "  " << std::left << std::setw(11) << years_text(c) << evaluations_text(c)
                 << "\n";
     }
   }
@@ -95,23 +124,42 @@ int run_pattern_next(const po::variables_map& vm, const GameFilter& filter, bool
   return 0;
 }
 
+const char* source_text(ExplorerSource source) {
+  switch (source) {
+    case ExplorerSource::kPostings:
+      return "from the explorer's postings";
+    case ExplorerSource::kReplay:
+      return "by replaying the games";
+    case ExplorerSource::kMixed:
+      return "from the postings and by replaying the games";
+  }
+  return "";
+}
+
 }  // namespace
 
 int run_next_command(const std::vector<std::string>& args) {
   po::options_description options(
-      "ludex next --db DB (--position GAME:MOVE | --position-file F) [filters]");
+      "ludex next --db DB (--position GAME:MOVE | --position-file F | --family F [--line MOVES]) "
+      "[filters]");
   options.add_options()                                              //
       ("help,h", "show this help")                                   //
       ("db", po::value<std::string>()->required(), "database file")  //
       ("position", po::value<std::string>(),
        "GAME:MOVE, the position after MOVE moves of game GAME's main line, or node:NODE_ID")  //
       ("position-file", po::value<std::string>(), "the final position of a game file")        //
+      ("line", po::value<std::string>(),
+       "moves from the empty board of --family (--variant, --size): go 'Q16,D4' or 'pd,dp', "
+       "hex 'a3,swap,f6', twixt 'k10,l12', blokus '1 V5 a1,a2,b2; 2 ...'")  //
       ("pattern", po::value<std::string>(),
        "a local pattern, as query --pattern takes it (B:cc,W:dc,.:dd); needs --family, --size")  //
       ("around", po::value<int>()->default_value(1),
        "--pattern: moves this many points around the pattern's bounding box count")  //
       ("symmetric", "also the position's images under the board's symmetries")       //
-      ("json", "JSON Lines on stdout, one object per move")                          //
+      ("all-copies",
+       "count every copy of a game stored more than once (by default the first copy only)")  //
+      ("replay", "replay the games even where the explorer keeps the position (a check)")    //
+      ("json", "JSON Lines on stdout, one object per move")                                  //
       ("csv", "CSV with a header row");
   add_filter_options(options);
   const auto parsed = parse_command_line("next", args, options);
@@ -127,20 +175,20 @@ int run_next_command(const std::vector<std::string>& args) {
     std::cerr << "ludex next: --json and --csv exclude each other\n";
     return 2;
   }
-  if (vm.count("position") + vm.count("position-file") + vm.count("pattern") != 1) {
-    std::cerr << "ludex next: give exactly one of --position, --position-file and --pattern\n";
-    return 2;
-  }
   Result<GameFilter> filter = filter_from_options(vm);
   if (!filter) {
     std::cerr << "ludex next: " << filter.error().message << "\n";
     return 2;
   }
-  if (vm.count("pattern") != 0) return run_pattern_next(vm, *filter, json, csv);
+  if (vm.count("pattern") != 0) {
+    if (vm.count("position") + vm.count("position-file") + vm.count("line") != 0) {
+      std::cerr << "ludex next: --pattern takes no --position, --position-file or --line\n";
+      return 2;
+    }
+    return run_pattern_next(vm, *filter, json, csv);
+  }
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const Result<PositionTarget> target =
-      vm.count("position") != 0 ? position_from_game(db, vm["position"].as<std::string>())
-                                : position_from_file(vm["position-file"].as<std::string>());
+  const Result<PositionTarget> target = next_target(db, vm, *filter, true);
   if (!target) {
     std::cerr << "ludex next: " << target.error().message << "\n";
     return 2;
@@ -150,12 +198,17 @@ int run_next_command(const std::vector<std::string>& args) {
     return 2;
   }
   const Family family = target->shape.family;
-  const NextMovesReport report = next_moves(db, *target, *filter, vm.count("symmetric") != 0);
+  NextOptions next;
+  next.symmetric = vm.count("symmetric") != 0;
+  next.all_copies = vm.count("all-copies") != 0;
+  next.replay_only = vm.count("replay") != 0;
+  const NextMovesReport report = next_moves(db, *target, *filter, next);
 
   if (!json && !csv) {
-    std::cout << "position " << position_hash_text(target->hash) << ": " << report.positions
-              << " times in " << report.games << " games"
-              << (report.with_images ? " (with symmetric images)" : "") << "\n";
+    std::cout << "position " << position_hash_text(target->hash) << ": " << report.games
+              << " games (" << report.positions << " nodes)"
+              << (report.with_images ? " with its symmetric images" : "") << ", "
+              << source_text(report.source) << "\n";
     print_header_row();
   }
   print_moves(family, report.moves, json, csv);

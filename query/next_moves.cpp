@@ -7,6 +7,7 @@
 
 #include "games/symmetry.h"
 #include "query/node_filter_options.h"
+#include "schema/explorer_query.h"
 
 namespace ludex {
 namespace {
@@ -36,18 +37,21 @@ Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Cont
 }  // namespace
 
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
-                           bool symmetric) {
+                           const NextOptions& options) {
   const BoardShape& shape = target.shape;
-  filter.family = shape.family;
-  const std::optional<std::int64_t> limit = filter.limit;
-  filter.limit.reset();
+  ExplorerQuery query;
+  query.family = shape.family;
+  query.variant = shape.family == Family::kBlokus ? shape.variant : std::string();
+  query.filter = std::move(filter);
+  query.all_copies = options.all_copies;
+  query.replay_only = options.replay_only;
 
   // Each distinct hash with the symmetry that turns the query into it, and
   // the query's stabiliser: the symmetries that map the position onto
   // itself (the identity at least; all of them for the empty board).
   std::vector<std::pair<std::uint64_t, BoardSymmetry>> images = {{target.hash, BoardSymmetry{}}};
   std::vector<BoardSymmetry> stabiliser = {BoardSymmetry{}};
-  if (symmetric) {
+  if (options.symmetric) {
     for (const BoardSymmetry& s : board_symmetries(shape)) {
       std::vector<Occupant> occupants;
       std::vector<TwixtLink> links;
@@ -64,43 +68,61 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
       if (h != 0 && !known) images.emplace_back(h, s);
     }
   }
-
   // Moves from an image are mapped back by the inverse symmetry into the
   // query's orientation. There, two moves that a symmetry of the query
   // position exchanges (a3 and m11 on the empty 13x13 Hex board) are the
   // same move: each is folded onto its smallest image under the stabiliser.
-  // Games are counted once per move even when they reach it several ways.
-  NextMovesReport report;
-  report.with_images = images.size() > 1;
-  std::set<std::int64_t> position_games;
-  ContinuationTally tally;
   for (const auto& [hash, symmetry] : images) {
-    const NextMoves next = continuations(db, hash, filter);
-    report.positions += next.positions;
-    position_games.insert(next.game_ids.begin(), next.game_ids.end());
+    ExplorerImage image;
+    image.hash = hash;
     const BoardSymmetry back = inverse(symmetry);
-    for (const Continuation& found : next.moves) {
-      Continuation c = mapped(back, shape, found);
-      ContinuationKey key = key_of(c);
-      for (std::size_t i = 1; i < stabiliser.size(); ++i) {
-        Continuation image = mapped(stabiliser[i], shape, c);
-        ContinuationKey image_key = key_of(image);
-        if (image_key < key) {
-          key = std::move(image_key);
-          c = std::move(image);
+    const bool identity = symmetry.name == "identity";
+    if (!identity || stabiliser.size() > 1) {
+      image.map_back = [shape, back, identity, stabiliser](const Continuation& found) {
+        Continuation c = identity ? found : mapped(back, shape, found);
+        ContinuationKey key = key_of(c);
+        for (std::size_t i = 1; i < stabiliser.size(); ++i) {
+          Continuation other = mapped(stabiliser[i], shape, c);
+          ContinuationKey other_key = key_of(other);
+          if (other_key < key) {
+            key = std::move(other_key);
+            c = std::move(other);
+          }
         }
-      }
-      // The query's own orientation (the first image) gives the example
-      // where it has one, so that following it reaches this very position.
-      tally.merge(c);
+        return c;
+      };
     }
+    query.images.push_back(std::move(image));
   }
-  report.games = static_cast<std::int64_t>(position_games.size());
-  report.moves = tally.take();
-  if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
-    report.moves.resize(static_cast<std::size_t>(*limit));
-  }
+  const PositionReport position = explore_position(db, query);
+  NextMovesReport report;
+  report.positions = position.nodes;
+  report.games = position.games;
+  report.with_images = images.size() > 1;
+  report.source = position.source;
+  report.moves = position.moves;
   return report;
+}
+
+Result<PositionTarget> next_target(Database& db, const boost::program_options::variables_map& vm,
+                                   const GameFilter& filter, bool files) {
+  const bool position = vm.count("position") != 0;
+  const bool file = files && vm.count("position-file") != 0;
+  const bool line = vm.count("line") != 0;
+  if (position && file) return Error{{}, "give at most one of --position and --position-file"};
+  if (position || file) {
+    if (line) return Error{{}, "--line starts from the empty board: give it without a position"};
+    return position ? position_from_game(db, vm["position"].as<std::string>())
+                    : position_from_file(vm["position-file"].as<std::string>());
+  }
+  if (!filter.family) {
+    return Error{{},
+                 std::string("give --position") + (files ? ", --position-file" : "") +
+                     ", --pattern, or --family (the empty board, with --line for moves "
+                     "from it)"};
+  }
+  return position_from_line(*filter.family, filter.variant, filter.size.value_or(0),
+                            line ? vm["line"].as<std::string>() : std::string());
 }
 
 Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
@@ -182,6 +204,18 @@ nlohmann::json continuation_json(Family family, const Continuation& c) {
   j["seat2_wins"] = c.seat2_wins;
   j["seat1_win_rate"] = rate < 0 ? nlohmann::json(nullptr) : nlohmann::json(rate);
   j["example_node"] = c.example_node;
+  // The explorer's figures (empty for next --pattern): games per year, and
+  // the mean evaluation after the move per source.
+  nlohmann::json years = nlohmann::json::object();
+  for (const auto& [year, games] : c.years) years[std::to_string(year)] = games;
+  j["years"] = std::move(years);
+  nlohmann::json evaluations = nlohmann::json::array();
+  for (const Continuation::EvalSum& e : c.evaluations) {
+    evaluations.push_back({{"source", std::string(eval_source_name(e.source))},
+                           {"games", e.games},
+                           {"mean", e.sum / static_cast<double>(e.games)}});
+  }
+  j["evaluations"] = std::move(evaluations);
   return j;
 }
 

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <boost/program_options.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,26 +19,50 @@
 #include "core/diagnostic.h"
 #include "query/position_target.h"
 #include "schema/database.h"
+#include "schema/explorer_query.h"
 #include "schema/game_query.h"
 #include "schema/position_query.h"
 
 namespace ludex {
 
 struct NextMovesReport {
-  std::int64_t positions = 0;       // nodes holding the position (or an image of it)
-  std::int64_t games = 0;           // distinct games among them
-  bool with_images = false;         // images under symmetries were looked up too
-  std::vector<Continuation> moves;  // by occurrences, then games, descending
+  std::int64_t positions = 0;  // nodes holding the position (or an image of it)
+  std::int64_t games = 0;      // distinct games among them
+  bool with_images = false;    // images under symmetries were looked up too
+  ExplorerSource source = ExplorerSource::kReplay;  // how the answer was found
+  std::vector<Continuation> moves;                  // by games, then occurrences, descending
+};
+
+struct NextOptions {
+  // Every image of the position under the board's symmetries is looked up
+  // too; the moves found from an image are mapped back by the inverse
+  // symmetry, and moves that a symmetry of the position itself exchanges
+  // count as one.
+  bool symmetric = false;
+  // Every copy of a game stored more than once counts (by default the first
+  // copy only, as with import --dedupe).
+  bool all_copies = false;
+  // Replay every position, never reading the explorer's postings (tests,
+  // --explain comparisons).
+  bool replay_only = false;
 };
 
 // The moves played from `target` in the games of `filter` (its family is
-// taken as the target's; filter.limit cuts the list of moves). With
-// `symmetric`, every image of the position is looked up too and the moves
-// found from an image are mapped back by the inverse symmetry; moves that a
-// symmetry of the position itself exchanges count as one, and a game counts
-// once per move. Throws only for database failures.
+// taken as the target's; filter.limit cuts the list of moves), counted by
+// the explorer's rule (schema/explorer_query.h): a game counts once for the
+// position and once per move, however many of its nodes hold it. Throws
+// only for database failures.
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
-                           bool symmetric);
+                           const NextOptions& options);
+
+// The position `ludex next` and GET /api/next start from, by their
+// options: --position GAME:MOVE or node:ID, --position-file FILE (when
+// `files` allows it: the command line), or the empty board of --family
+// (--variant for Blokus, --size or the family's default) after --line.
+// Error (the message the command line prints) for none or several of them,
+// a --line with a position, or a position that does not resolve.
+Result<PositionTarget> next_target(Database& db, const boost::program_options::variables_map& vm,
+                                   const GameFilter& filter, bool files);
 
 // The moves played next wherever a pattern holds (ludex next --pattern,
 // GET /api/next?pattern=...): `pattern` as --pattern takes it, in the family
@@ -58,8 +84,9 @@ std::string continuation_text(Family family, const Continuation& c);
 double seat1_win_rate(const Continuation& c);
 
 // {"move","seat","color","kind","points","piece","occurrences","games",
-//  "seat1_wins","seat2_wins","seat1_win_rate","example_node"}: one line of
-// `ludex next --json`.
+//  "seat1_wins","seat2_wins","seat1_win_rate","example_node","years":
+//  {"2019": games, ...},"evaluations":[{"source","games","mean"}]}: one line
+// of `ludex next --json`.
 nlohmann::json continuation_json(Family family, const Continuation& c);
 
 }  // namespace ludex

@@ -168,6 +168,14 @@ bool given(const po::variables_map& vm, const char* name) {
 
 }  // namespace
 
+Result<Point> parse_family_point(Family family, std::string_view text, const BoardSize& size) {
+  return parse_point(family, text, size);
+}
+
+std::int8_t parse_colour_letter(Family family, std::string_view text) {
+  return parse_colour(family, text);
+}
+
 void add_node_filter_options(po::options_description& options) {
   options.add_options()  //
       ("has", po::value<std::vector<std::string>>(),

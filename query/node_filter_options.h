@@ -44,6 +44,16 @@ Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, st
                                                      Family family, const BoardSize& size,
                                                      std::vector<PieceCondition>* pieces);
 
+// A point in the family's notation, as --has takes it: hex and twixt
+// "e5", blokus "f9", go SGF letters "pd" or board notation "Q16" (rows from
+// the bottom on `size`, 19x19 when it is 0). Error says what is wrong.
+Result<Point> parse_family_point(Family family, std::string_view text, const BoardSize& size);
+
+// The seat (Blokus: colour) a colour letter names in the family's SGF:
+// "B"/"W" for hex and go (B = 1), "W"/"B" for twixt (W = 1), "1".."4" for
+// blokus; 0 for anything else. Case-insensitive.
+std::int8_t parse_colour_letter(Family family, std::string_view text);
+
 // A pattern as --pattern takes it: "B:cc,W:dc,.:dd", where ".:" marks a
 // point that must hold no stone. Error names `option` and the item.
 Result<Pattern> parse_pattern(std::string_view option, std::string_view text, Family family,

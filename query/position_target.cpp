@@ -11,8 +11,12 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "games/blokus_points.h"
+#include "games/family_rules.h"
 #include "games/position.h"
+#include "games/sgf_values.h"
 #include "importers/game_file.h"
+#include "query/node_filter_options.h"
 #include "query/position_view.h"
 #include "schema/game_loader.h"
 
@@ -195,6 +199,148 @@ Result<PositionTarget> position_from_file(const std::string& path) {
     return Error{positions.warnings.front().pos, what + ": " + located(positions.warnings.front())};
   }
   return position_in_game(game, -1, what);
+}
+
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+std::string lower_text(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// The items of a line: ';'-separated for Blokus (a placement lists cells
+// with commas), else ','-separated; empty items (a trailing separator)
+// are skipped.
+std::vector<std::string_view> line_items(Family family, std::string_view line) {
+  const char separator = family == Family::kBlokus ? ';' : ',';
+  std::vector<std::string_view> out;
+  while (!line.empty()) {
+    const std::size_t at = line.find(separator);
+    const std::string_view item = trimmed(line.substr(0, at));
+    if (!item.empty()) out.push_back(item);
+    if (at == std::string_view::npos) break;
+    line.remove_prefix(at + 1);
+  }
+  return out;
+}
+
+// One item as a move of `seat` (Blokus: `color`); the item's own colour
+// letter, when it has one, overrides them.
+Result<Move> line_move(Family family, const BlokusVariant* variant, const BoardSize& size,
+                       std::string_view item, std::int8_t seat, std::int8_t color) {
+  Move move;
+  std::string_view rest = item;
+  const std::size_t space = item.find(' ');
+  if (space != std::string_view::npos) {
+    const std::int8_t named = parse_colour_letter(family, item.substr(0, space));
+    if (named == 0) return Error{{}, "unknown colour '" + std::string(item.substr(0, space)) + "'"};
+    rest = trimmed(item.substr(space + 1));
+    if (family == Family::kBlokus) {
+      color = named;
+    } else {
+      seat = named;
+    }
+  }
+  if (family == Family::kBlokus) {
+    move.color = color;
+    move.seat = blokus_seat_of_color(*variant, color);
+    // An optional piece name before the cells ("V5 a1,a2,b2"): the cells
+    // say which piece it is.
+    const std::size_t gap = rest.find(' ');
+    if (gap != std::string_view::npos) rest = trimmed(rest.substr(gap + 1));
+    Result<MovePoints> cells = parse_blokus_point_list(rest, size);
+    if (!cells) return cells.error();
+    move.points = std::move(*cells);
+    return move;
+  }
+  move.seat = seat;
+  const std::string word = lower_text(rest);
+  if (word == "pass") {
+    move.kind = MoveKind::kPass;
+  } else if (word == "swap" || word == "swap-pieces") {
+    move.kind = MoveKind::kSwapPieces;
+  } else if (word == "swap-sides") {
+    move.kind = MoveKind::kSwapSides;
+  } else {
+    Result<Point> p = parse_family_point(family, rest, size);
+    if (!p) return p.error();
+    move.points.push_back(*p);
+  }
+  return move;
+}
+
+}  // namespace
+
+Result<PositionTarget> position_from_line(Family family, const std::string& variant,
+                                          std::int32_t size, const std::string& line) {
+  GameRecord game;
+  game.family = family;
+  game.tree.add_root();
+  const BlokusVariant* blokus = nullptr;
+  if (family == Family::kBlokus) {
+    blokus = find_blokus_variant(variant);
+    if (blokus == nullptr) {
+      return Error{{}, "--variant: unknown Blokus variant '" + variant + "'"};
+    }
+    game.variant = std::string(blokus->name);
+    game.columns = blokus->columns;
+    game.rows = blokus->rows;
+  } else {
+    if (family == Family::kOther) {
+      return Error{{}, "--family other has no positions (hex, twixt, blokus, go)"};
+    }
+    const std::int32_t side = size > 0 ? size : default_board_side(family);
+    if (side > kMaxSgfBoardSide) {
+      return Error{{},
+                   "--size " + std::to_string(side) + ": a board side is 1.." +
+                       std::to_string(kMaxSgfBoardSide)};
+    }
+    game.columns = side;
+    game.rows = side;
+  }
+  Result<std::unique_ptr<Position>> start = new_position(game);
+  if (!start) return Error{{}, start.error().message};
+  std::unique_ptr<Position> position = std::move(*start);
+  const BoardSize board{game.columns, game.rows};
+  std::int8_t seat = 1;
+  std::int8_t color = 1;
+  std::int64_t played = 0;
+  for (const std::string_view item : line_items(family, line)) {
+    ++played;
+    const std::string where =
+        "--line: move " + std::to_string(played) + " '" + std::string(item) + "': ";
+    Result<Move> move = line_move(family, blokus, board, item, seat, color);
+    if (!move) return Error{{}, where + move.error().message};
+    Result<PositionDelta> delta = position->play(*move);
+    if (!delta) return Error{{}, where + delta.error().message};
+    if (family == Family::kBlokus) {
+      color = static_cast<std::int8_t>(move->color % blokus->colors + 1);
+    } else {
+      seat = move->seat == 1 ? 2 : 1;
+    }
+  }
+  PositionTarget target;
+  target.shape.family = family;
+  target.shape.variant = game.variant;
+  target.shape.columns = game.columns;
+  target.shape.rows = game.rows;
+  target.occupants = position->occupants();
+  target.links = position->links();
+  target.hash = position->hash();
+  target.move_number = played;
+  return target;
 }
 
 }  // namespace ludex

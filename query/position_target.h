@@ -53,6 +53,20 @@ Result<PositionTarget> position_at_stored_node(Database& db, std::int64_t node_i
 // own diagnostic) when it does not read or its positions cannot be computed.
 Result<PositionTarget> position_from_file(const std::string& path);
 
+// The empty board of `family` (a Blokus `variant`, any case, names its
+// board; the other families take `size`, or their SGF default side when it
+// is 0) after the moves of `line`, written as `ludex show` and `ludex next`
+// write moves: go "Q16,D4" or "pd,dp" and "pass", hex "a3,swap,f6"
+// ("swap" = swap-pieces; also "swap-pieces", "swap-sides"), twixt "k10,l12"
+// and "swap", each optionally after its colour letter ("B e5"); Blokus
+// placements separated by ';', each "[COLOUR ][PIECE ]CELL,CELL,..." ("1 V5
+// a1,a2,b2"). Seats take turns (the Blokus colours in their order) unless a
+// colour is given. An empty line is the empty board. Error naming the item
+// and why for a move that does not parse, is off the board or is illegal,
+// and for an unknown family, variant or size.
+Result<PositionTarget> position_from_line(Family family, const std::string& variant,
+                                          std::int32_t size, const std::string& line);
+
 // The usage error for a --family that is not the position's own ("--family
 // hex contradicts the position's family twixt"); nullopt when the filter
 // names no family or the same one.

@@ -36,6 +36,18 @@ struct Continuation {
   // The child node with the lowest id that plays the move: the position
   // after it is the position after the move (a viewer follows it there).
   std::int64_t example_node = 0;
+  // The explorer's figures (ExplorerTally; empty from ContinuationTally):
+  // the games by the year their DT starts with (four digits), ascending;
+  // and per evaluation source, the games whose move's child node has a
+  // first determined evaluation of it, with their sum (the mean is
+  // sum / games).
+  struct EvalSum {
+    EvalSource source = EvalSource::kGameTree;
+    std::int64_t games = 0;
+    double sum = 0;
+  };
+  std::vector<std::pair<std::int32_t, std::int64_t>> years;
+  std::vector<EvalSum> evaluations;
 };
 
 // What makes two continuations the same move: seat, colour, kind, points

@@ -33,6 +33,9 @@ inline constexpr std::string_view kWrittenBy = "written_by";
 inline constexpr std::string_view kMovesHashPending = "moves_hash_pending";
 inline constexpr std::string_view kPositionStreamsPending = "position_streams_pending";
 inline constexpr std::string_view kFeatureGamesPending = "feature_games_pending";
+// The explorer's postings are not complete (a migration, a bulk load under
+// way or interrupted): queries replay, the next import rebuilds them.
+inline constexpr std::string_view kExplorerPending = "explorer_pending";
 // The statements that rebuild what a bulk load dropped (docs/schema.md,
 // "Bulk load").
 inline constexpr std::string_view kIndexesDropped = "indexes_dropped";

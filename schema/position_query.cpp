@@ -263,32 +263,6 @@ NodeQuery hits_query(SQLite::Database& db, const NodeFilter& f, bool sql_only) {
   return q;
 }
 
-// The piece each node of a Blokus game placed ("" for none), read from its
-// stream (game_positions), by pre-order index; empty when the game has no
-// stream. Throws std::runtime_error for a stream that does not read.
-std::vector<std::string> stream_pieces(SQLite::Statement& stream, std::int64_t game_id,
-                                       const GameRecord& shape) {
-  std::vector<std::string> out;
-  const std::optional<StreamBoard> board = stream_board(shape);
-  if (!board) return out;
-  ResetOnExit reset(stream);
-  stream.bind(1, game_id);
-  if (!stream.executeStep()) return out;
-  PositionStreamReader reader(column_bytes(stream.getColumn(0)), *board);
-  out.resize(reader.node_count());
-  StreamNode node;
-  while (reader.next(&node)) {
-    if (node.piece >= 0 && static_cast<std::size_t>(node.piece) < board->pieces.size() &&
-        node.index < out.size()) {
-      out[node.index] = board->pieces[static_cast<std::size_t>(node.piece)];
-    }
-  }
-  if (!reader.error().empty()) {
-    throw std::runtime_error("game " + std::to_string(game_id) + ": " + reader.error());
-  }
-  return out;
-}
-
 // find_nodes for filters with position conditions and no condition an index
 // answers: the games in the filter's order, replayed, each game's hits in
 // node id order.
@@ -521,99 +495,6 @@ std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& give
   }
   const NodeQuery q = hits_query(db.handle(), filter, !has_position_conditions(filter));
   return explain_plan(db.handle(), q.sql, q.condition);
-}
-
-NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter) {
-  const Condition games = game_condition(filter);
-  NextMoves out;
-  // The nodes with the hash in the filtered games, by game.
-  SQLite::Statement at(
-      db.handle(), std::string("SELECT n.node_id, n.node_id + n.descendants, g.game_id, g.winner, "
-                               "g.family, g.variant, g.board_columns, g.board_rows, "
-                               "g.first_node_id ") +
-                       kNodesFirst + kGameOfNode +
-                       " AND (n.position_hash >> 40) = ? AND +n.position_hash = ?" + games.sql +
-                       " ORDER BY g.game_id, n.node_id");
-  at.bind(1, static_cast<std::int64_t>(hash) >> 40);
-  at.bind(2, static_cast<std::int64_t>(hash));
-  bind_params(at, games, 3);
-  ResetOnExit reset_at(at);
-  // A child's subtree and first move: inline in its row, else ordinal 0 of
-  // node_moves.
-  SQLite::Statement child(db.handle(),
-                          "SELECT n.node_id + n.descendants, coalesce(n.seat, m.seat), "
-                          "coalesce(n.color, m.color), coalesce(n.kind, m.kind), "
-                          "CASE WHEN n.kind IS NULL THEN m.points ELSE n.points END, "
-                          "n.kind IS NOT NULL OR m.node_id IS NOT NULL "
-                          "FROM nodes AS n LEFT JOIN node_moves AS m "
-                          "ON n.kind IS NULL AND m.node_id = n.node_id AND m.ordinal = 0 "
-                          "WHERE n.node_id = ?1");
-
-  SQLite::Statement stream(db.handle(), "SELECT stream FROM game_positions WHERE game_id = ?1");
-
-  ContinuationTally tally;
-  std::int64_t last_game = 0;
-  // Blokus: the piece each node of the current game placed, as the import
-  // identified it (its stream's piece), by node id - first_node_id.
-  std::vector<std::string> pieces;
-  while (at.executeStep()) {
-    const std::int64_t node_id = at.getColumn(0).getInt64();
-    const std::int64_t subtree_end = at.getColumn(1).getInt64();
-    const std::int64_t game_id = at.getColumn(2).getInt64();
-    const int winner = at.getColumn(3).getInt();
-    const bool blokus = at.getColumn(4).getString() == family_name(Family::kBlokus);
-    const std::int64_t first_node = at.getColumn(8).getInt64();
-    ++out.positions;
-    if (game_id != last_game) {
-      out.game_ids.push_back(game_id);
-      last_game = game_id;
-      pieces.clear();
-      if (blokus) {
-        GameRecord shape;
-        shape.family = Family::kBlokus;
-        shape.variant = column_text(at, 5);
-        shape.columns = static_cast<std::int32_t>(column_int(at, 6, 0));
-        shape.rows = static_cast<std::int32_t>(column_int(at, 7, 0));
-        pieces = stream_pieces(stream, game_id, shape);
-      }
-    }
-    // The children: the first is node_id + 1 (pre-order), each next
-    // sibling starts after the previous one's subtree, until the parent's
-    // subtree ends. Primary-key steps only.
-    for (std::int64_t c = node_id + 1; c <= subtree_end;) {
-      ResetOnExit reset(child);
-      child.bind(1, c);
-      if (!child.executeStep()) {
-        throw std::runtime_error("corrupt database: node " + std::to_string(c) + " is missing");
-      }
-      const std::int64_t c_end = child.getColumn(0).getInt64();
-      if (c_end < c) {
-        throw std::runtime_error("corrupt database: node " + std::to_string(c) +
-                                 " ends its subtree before itself");
-      }
-      const bool has_move = child.getColumn(5).getInt() != 0;
-      const std::int64_t child_id = c;
-      c = c_end + 1;
-      if (!has_move) continue;
-      Continuation m;
-      m.seat = static_cast<std::int8_t>(child.getColumn(1).getInt());
-      m.color = static_cast<std::int8_t>(child.getColumn(2).getInt());
-      m.kind = static_cast<MoveKind>(child.getColumn(3).getInt());
-      const SQLite::Column points = child.getColumn(4);
-      if (!points.isNull() && !decode_points(column_bytes(points), m.points)) {
-        throw std::runtime_error("corrupt points of node " + std::to_string(child_id));
-      }
-      if (m.kind == MoveKind::kPlace &&
-          child_id - first_node < static_cast<std::int64_t>(pieces.size())) {
-        m.piece = pieces[static_cast<std::size_t>(child_id - first_node)];
-      }
-      std::sort(m.points.begin(), m.points.end());
-      tally.add(m, game_id, static_cast<std::int8_t>(winner), child_id);
-    }
-  }
-  out.games = static_cast<std::int64_t>(out.game_ids.size());
-  out.moves = tally.take();
-  return out;
 }
 
 }  // namespace ludex

@@ -138,21 +138,6 @@ std::int64_t count_nodes(Database& db, const NodeFilter& filter);
 // that says so. For diagnostics and tests.
 std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& filter);
 
-struct NextMoves {
-  std::int64_t positions = 0;          // nodes with the hash in the filtered games
-  std::int64_t games = 0;              // distinct games among them
-  std::vector<std::int64_t> game_ids;  // those games, ascending
-  // Ordered by occurrences, then games, descending; then by seat, colour,
-  // kind, points and piece.
-  std::vector<Continuation> moves;
-};
-
-// The moves played from every node whose position hash is `hash`, in the
-// games that match filter (filter.limit ignored): each child's first move,
-// grouped by (seat, colour, kind, points, piece). Children without a move
-// are not counted.
-NextMoves continuations(Database& db, std::uint64_t hash, const GameFilter& filter);
-
 // The moves played next wherever a pattern holds, in the pattern's own
 // orientation (ludex next --pattern).
 struct PatternNextMoves {

@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include "games/blokus_points.h"
+#include "games/family_rules.h"
 #include "games/sgf_values.h"
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
@@ -244,19 +245,22 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
   po::options_description options;
   options.add_options()                               //
       ("position", po::value<std::string>())          //
+      ("line", po::value<std::string>())              //
       ("pattern", po::value<std::string>())           //
       ("around", po::value<int>()->default_value(1))  //
-      ("symmetric", "");
+      ("symmetric", "")                               //
+      ("all-copies", "")                              //
+      ("replay", "");
   add_filter_options(options);
   auto vm = read_params(params, options);
   if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
   const po::variables_map& values = std::get<po::variables_map>(vm);
-  if (values.count("position") + values.count("pattern") != 1) {
-    return api_error(400, "give position=GAME:MOVE, position=node:NODE_ID or pattern=ITEMS");
-  }
   Result<GameFilter> filter = filter_from_options(values);
   if (!filter) return api_error(400, filter.error().message);
   if (values.count("pattern") != 0) {
+    if (values.count("position") + values.count("line") != 0) {
+      return api_error(400, "pattern= takes no position= or line=");
+    }
     // The moves played next wherever the pattern holds: ludex next --pattern.
     const Result<PatternNextMoves> report =
         pattern_next_moves(db, *filter, values["pattern"].as<std::string>(),
@@ -274,14 +278,17 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
                           {"elsewhere", report->elsewhere},
                           {"moves", std::move(moves)}});
   }
-  const Result<PositionTarget> target =
-      position_from_game(db, values["position"].as<std::string>());
+  const Result<PositionTarget> target = next_target(db, values, *filter, false);
   if (!target) return api_error(400, target.error().message);
   if (auto conflict = family_conflict(filter->family, *target)) {
     return api_error(400, conflict->message);
   }
   const Family family = target->shape.family;
-  const NextMovesReport report = next_moves(db, *target, *filter, values.count("symmetric") != 0);
+  NextOptions next;
+  next.symmetric = values.count("symmetric") != 0;
+  next.all_copies = values.count("all-copies") != 0;
+  next.replay_only = values.count("replay") != 0;
+  const NextMovesReport report = next_moves(db, *target, *filter, next);
   nlohmann::json moves = nlohmann::json::array();
   for (const Continuation& c : report.moves) {
     nlohmann::json j = continuation_json(family, c);
@@ -289,11 +296,16 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
     moves.push_back(std::move(j));
   }
   nlohmann::json position = target_json(*target);
-  position["last_move"] = last_move_points(db, values["position"].as<std::string>());
+  position["last_move"] = values.count("position") != 0
+                              ? last_move_points(db, values["position"].as<std::string>())
+                              : nlohmann::json(nullptr);
   return json_response({{"position", std::move(position)},
                         {"positions", report.positions},
                         {"games", report.games},
                         {"with_images", report.with_images},
+                        {"source", report.source == ExplorerSource::kPostings ? "postings"
+                                   : report.source == ExplorerSource::kReplay ? "replay"
+                                                                              : "mixed"},
                         {"moves", std::move(moves)}});
 }
 
@@ -321,10 +333,8 @@ ApiResponse api_board(const QueryParams& params) {
     rows = v->rows;
     return json_response(board_json(*family, std::string(v->name), columns, rows, false));
   }
-  const std::int32_t size = values.count("size")      ? values["size"].as<std::int32_t>()
-                            : *family == Family::kGo  ? 19
-                            : *family == Family::kHex ? 11
-                                                      : 24;
+  const std::int32_t size =
+      values.count("size") ? values["size"].as<std::int32_t>() : default_board_side(*family);
   if (size < 1 || size > kMaxSgfBoardSide) {
     return api_error(400, "--size " + std::to_string(size) + ": a board side is 1.." +
                               std::to_string(kMaxSgfBoardSide));

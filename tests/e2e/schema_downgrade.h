@@ -1,6 +1,6 @@
 // Turning a database written by this ludex back into what older schema
 // versions wrote, for the tests of the migrations. Version 7: the GM number
-// as the variant of Go, Hex and Twixt SGF games. Version 6: nodes with
+// as the variant of Go, Hex and Twixt SGF games, no explorer_postings. Version 6: nodes with
 // game_id, parent_id, depth and move_number, a moves table (with piece_id),
 // position_events, game_positions with its occupancy column, no
 // feature_games. The rows are derived with the version-7 views;
@@ -14,12 +14,16 @@
 namespace ludex::test {
 
 // Version 8 back to 7: the GM number of Go, Hex and Twixt SGF games as
-// their variant again (008_family_variants.sql cleared it).
+// their variant again (008_family_variants.sql cleared it), and the
+// explorer's table and index gone (008_explorer*.sql).
 inline void downgrade_to_version7(SQLite::Database& raw) {
   raw.exec(R"sql(
     BEGIN;
     UPDATE games SET variant = CASE family WHEN 'go' THEN '1' WHEN 'hex' THEN '11' ELSE '21' END
       WHERE family IN ('go', 'hex', 'twixt') AND format = 'sgf' AND dialect = 'sgf';
+    DROP TABLE explorer_postings;
+    DROP INDEX IF EXISTS games_copies;
+    DELETE FROM meta WHERE key = 'explorer_pending';
     UPDATE meta SET value = '7' WHERE key = 'schema_version';
     PRAGMA user_version = 7;
     COMMIT;

@@ -186,13 +186,24 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
   const std::string opening = dir / "opening.sgf";
   write_bytes(opening, "(;FF[4]GM[11]SZ[13];B[" + hex_point(cell) + "])\n");
   INFO("opening " << cell << " = " << hex_point(cell));
+  // The files count every game; ludex counts a game stored twice (the same
+  // moves, query --duplicates) once unless --all-copies.
   const std::map<std::string, Tally> found =
-      next_moves({"next", "--db", db, "--position-file", opening, "--json"});
+      next_moves({"next", "--db", db, "--position-file", opening, "--json", "--all-copies"});
   INFO("ludex vs files: " << differences(found, expected));
   CHECK(found == expected);
+  std::int64_t all_games = 0;
+  std::int64_t first_copies = 0;
+  for (const auto& [move, t] : found) all_games += t.occurrences;
+  for (const auto& [move, t] :
+       next_moves({"next", "--db", db, "--position-file", opening, "--json"})) {
+    first_copies += t.occurrences;
+  }
+  CHECK(first_copies < all_games);  // these files hold copies
+  CHECK(first_copies > all_games / 2);
   // seat1_win_rate is wins / (wins + losses) of the games the files count.
   for (const auto& [move, r] :
-       next_rows({"next", "--db", db, "--position-file", opening, "--json"})) {
+       next_rows({"next", "--db", db, "--position-file", opening, "--json", "--all-copies"})) {
     INFO("move " << move);
     REQUIRE(expected.count(move) == 1);
     const Tally& t = expected.at(move);
@@ -201,7 +212,8 @@ TEST_CASE("next on the Little Golem hex games agrees with the files", "[e2e][nex
   }
 
   // The table is sorted by frequency.
-  const RunResult table = run_ludex_ok({"next", "--db", db, "--position-file", opening});
+  const RunResult table =
+      run_ludex_ok({"next", "--db", db, "--position-file", opening, "--all-copies"});
   std::string most;
   std::int64_t most_count = 0;
   for (const auto& [move, t] : expected) {
@@ -323,7 +335,7 @@ TEST_CASE("next counts games once and folds the moves a symmetric position canno
   CHECK(found_folded == folded);
   // The table's header counts the 9 roots in 9 games either way.
   CHECK_THAT(run_ludex_ok({"next", "--db", db, "--position-file", empty, "--symmetric"}).out,
-             Catch::Contains(": 9 times in 9 games"));
+             Catch::Contains(": 9 games (9 nodes)"));
 
   // {B c3} is its own half-turn image as well: from it W a3 (g8) and W e3
   // (g9) are one move.

@@ -16,6 +16,24 @@
 namespace ludex {
 namespace {
 
+// explore_position for one image of one Hex or Go position (the tests'
+// games are of one family per hash).
+PositionReport explore(Database& db, std::uint64_t hash, const GameFilter& filter, bool all_copies,
+                       bool replay_only, Family family = Family::kHex,
+                       const std::string& variant = "") {
+  ExplorerQuery q;
+  q.family = family;
+  q.variant = family == Family::kBlokus ? variant : std::string();
+  q.filter = filter;
+  q.filter.family.reset();
+  q.all_copies = all_copies;
+  q.replay_only = replay_only;
+  ExplorerImage image;
+  image.hash = hash;
+  q.images.push_back(image);
+  return explore_position(db, q);
+}
+
 using testing::ExpectedHit;
 using testing::GameBuilder;
 using testing::PositionedGame;
@@ -342,29 +360,35 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
   }
   CHECK(nonempty > 200);
 
-  // Continuations from positions that occur, with and without a player.
+  // Continuations from positions that occur, with and without a player,
+  // with and without copies, replayed and from whatever the explorer keeps.
   for (int round = 0; round < 60; ++round) {
     const Reference::Node& at = nodes[pick(nodes.size())];
     GameFilter g;
     if (chance(0.3)) g.players = {pool[pick(pool.size())]};
-    const NextMoves want = ref.continuations(at.hash, g);
-    const NextMoves got = continuations(db, at.hash, g);
+    const bool all_copies = chance(0.3);
+    const PositionReport want = ref.continuations(at.hash, g, all_copies);
     INFO("round " << round);
-    CHECK(got.positions == want.positions);
-    CHECK(got.games == want.games);
-    REQUIRE(got.moves.size() == want.moves.size());
-    for (std::size_t i = 0; i < got.moves.size(); ++i) {
-      const Continuation& a = got.moves[i];
-      const Continuation& b = want.moves[i];
-      CHECK(std::tie(a.seat, a.color, a.kind, a.points, a.piece, a.occurrences, a.games,
-                     a.seat1_wins, a.seat2_wins) == std::tie(b.seat, b.color, b.kind, b.points,
-                                                             b.piece, b.occurrences, b.games,
-                                                             b.seat1_wins, b.seat2_wins));
+    for (const bool replay_only : {true, false}) {
+      const PositionReport got =
+          explore(db, at.hash, g, all_copies, replay_only, games[at.game].record.family,
+                  games[at.game].record.variant);
+      CHECK(got.nodes == want.nodes);
+      CHECK(got.games == want.games);
+      REQUIRE(got.moves.size() == want.moves.size());
+      for (std::size_t i = 0; i < got.moves.size(); ++i) {
+        const Continuation& a = got.moves[i];
+        const Continuation& b = want.moves[i];
+        CHECK(std::tie(a.seat, a.color, a.kind, a.points, a.piece, a.occurrences, a.games,
+                       a.seat1_wins, a.seat2_wins) == std::tie(b.seat, b.color, b.kind, b.points,
+                                                               b.piece, b.occurrences, b.games,
+                                                               b.seat1_wins, b.seat2_wins));
+      }
     }
   }
 }
 
-TEST_CASE("continuations count moves, games and wins", "[schema]") {
+TEST_CASE("the explorer counts moves, games and wins, each game once", "[schema][explorer]") {
   TempDir dir;
   Database db(dir.file("c.ludex"), Database::Mode::kReadWrite);
   // Four games reach the position after B c, W d; the replies differ.
@@ -390,32 +414,43 @@ TEST_CASE("continuations count moves, games and wins", "[schema]") {
   const Reference ref(db, games, ids);
   const std::uint64_t hash = games[0].positions.hashes[2];
 
-  const NextMoves all = continuations(db, hash, GameFilter{});
-  CHECK(all.positions == 5);
+  // The third game repeats the second's moves: a copy, which counts only
+  // with all_copies (as if import --dedupe had stored the first alone).
+  const PositionReport first_copies = explore(db, hash, GameFilter{}, false, true);
+  CHECK(first_copies.nodes == 4);
+  CHECK(first_copies.games == 3);
+  REQUIRE(first_copies.moves.size() == 2);
+  CHECK(first_copies.moves[0].occurrences == 3);
+  CHECK(first_copies.moves[0].games == 2);
+  CHECK(first_copies.moves[0].seat1_wins == 1);
+  CHECK(first_copies.moves[0].seat2_wins == 1);
+
+  const PositionReport all = explore(db, hash, GameFilter{}, true, true);
+  CHECK(all.nodes == 5);
   CHECK(all.games == 4);
   REQUIRE(all.moves.size() == 2);
-  CHECK(all.moves[0].points == std::vector<Point>{{5, 5}});
+  CHECK(all.moves[0].points == MovePoints{Point{5, 5}});
   CHECK(all.moves[0].seat == 1);
   CHECK(all.moves[0].kind == MoveKind::kPlace);
   CHECK(all.moves[0].occurrences == 4);
   CHECK(all.moves[0].games == 3);
   CHECK(all.moves[0].seat1_wins == 2);
   CHECK(all.moves[0].seat2_wins == 1);
-  CHECK(all.moves[1].points == std::vector<Point>{{6, 6}});
+  CHECK(all.moves[1].points == MovePoints{Point{6, 6}});
   CHECK(all.moves[1].occurrences == 1);
   CHECK(all.moves[1].seat1_wins == 1);
 
   GameFilter ann;
   ann.players = {"ann"};
-  const NextMoves some = continuations(db, hash, ann);
-  CHECK(some.positions == 3);
+  const PositionReport some = explore(db, hash, ann, true, true);
+  CHECK(some.nodes == 3);
   CHECK(some.games == 2);
   REQUIRE(some.moves.size() == 1);
   CHECK(some.moves[0].occurrences == 3);
   CHECK(some.moves[0].games == 2);
   CHECK(some.moves[0].seat1_wins == 1);
   CHECK(ref.continuations(hash, ann).moves.size() == 1);
-  CHECK(continuations(db, 12345, GameFilter{}).moves.empty());
+  CHECK(explore(db, 12345, GameFilter{}, false, true).moves.empty());
 }
 
 // The plans of the filters that must not scan nodes, on an analysed

@@ -312,6 +312,8 @@ std::vector<std::int64_t> store_positioned(Database& db, const std::string& file
 Reference::Reference(Database& db, const std::vector<PositionedGame>& games,
                      const std::vector<std::int64_t>& game_ids)
     : games_(games) {
+  SQLite::Statement copies(db.handle(), "SELECT game_id FROM games WHERE duplicate_of IS NOT NULL");
+  while (copies.executeStep()) copies_.insert(copies.getColumn(0).getInt64());
   SQLite::Statement first(db.handle(), "SELECT first_node_id FROM games WHERE game_id = ?1");
   for (std::size_t gi = 0; gi < games.size(); ++gi) {
     first.bind(1, game_ids[gi]);
@@ -462,15 +464,17 @@ std::vector<ExpectedHit> Reference::find(const NodeFilter& f) const {
   return out;
 }
 
-NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter) const {
-  NextMoves out;
-  using Key = std::tuple<std::int8_t, std::int8_t, MoveKind, std::vector<Point>, std::string>;
+PositionReport Reference::continuations(std::uint64_t hash, const GameFilter& filter,
+                                        bool all_copies) const {
+  PositionReport out;
+  using Key = ContinuationKey;
   std::map<Key, Continuation> moves;
   std::map<Key, std::set<std::int64_t>> games;
   std::set<std::int64_t> position_games;
   for (const Node& n : nodes_) {
     if (hash == 0 || n.hash != hash || !game_matches(n.game, filter)) continue;
-    ++out.positions;
+    if (!all_copies && copies_.count(n.game_id) != 0) continue;
+    ++out.nodes;
     position_games.insert(n.game_id);
     const PositionedGame& pg = games_[n.game];
     const GameTree& t = pg.record.tree;
@@ -478,7 +482,7 @@ NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter)
       const NodeView& data = t.data(c);
       if (data.moves.empty()) continue;
       const Move& m = data.moves.front();
-      std::vector<Point> points(m.points.begin(), m.points.end());
+      MovePoints points = m.points;
       std::sort(points.begin(), points.end());
       // The piece the positions identified; none where they stop.
       const std::string piece = m.kind == MoveKind::kPlace && pg.positions.hashes[c] != 0
@@ -501,10 +505,11 @@ NextMoves Reference::continuations(std::uint64_t hash, const GameFilter& filter)
   }
   out.games = static_cast<std::int64_t>(position_games.size());
   for (auto& [key, c] : moves) out.moves.push_back(c);
-  std::stable_sort(
-      out.moves.begin(), out.moves.end(), [](const Continuation& a, const Continuation& b) {
-        return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
-      });
+  std::stable_sort(out.moves.begin(), out.moves.end(),
+                   [](const Continuation& a, const Continuation& b) {
+                     if (a.games != b.games) return a.games > b.games;
+                     return a.occurrences > b.occurrences;
+                   });
   return out;
 }
 

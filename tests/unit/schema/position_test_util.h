@@ -1,6 +1,6 @@
 // Games with hand-made positions for the position tests, and a reference
 // implementation of every node filter that works on the GamePositions in
-// memory (no SQL), to check find_nodes / count_nodes / continuations against.
+// memory (no SQL), to check find_nodes / count_nodes / explore_position against.
 #ifndef LUDEX_TESTS_UNIT_SCHEMA_POSITION_TEST_UTIL_H_
 #define LUDEX_TESTS_UNIT_SCHEMA_POSITION_TEST_UTIL_H_
 
@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "games/position.h"
 #include "schema/database.h"
+#include "schema/explorer_query.h"
 #include "schema/position_query.h"
 
 namespace ludex::testing {
@@ -97,7 +98,12 @@ class Reference {
   // main-line, first and limit conditions, and from its GameFilter only family and players
   // (exact names, case-insensitive ASCII, no wildcards).
   std::vector<ExpectedHit> find(const NodeFilter& filter) const;
-  NextMoves continuations(std::uint64_t hash, const GameFilter& filter) const;
+  // The moves played from the position `hash` in the games of `filter`, by
+  // the explorer's rule (schema/explorer_query.h): a game once for the
+  // position and once per move; copies (games.duplicate_of) left out unless
+  // all_copies.
+  PositionReport continuations(std::uint64_t hash, const GameFilter& filter,
+                               bool all_copies = false) const;
 
   struct Node {
     std::int64_t game_id = 0;
@@ -121,6 +127,7 @@ class Reference {
   const std::vector<PositionedGame>& games_;
   std::vector<Node> nodes_;
   std::vector<std::size_t> first_of_game_;  // games index -> position in nodes_
+  std::set<std::int64_t> copies_;           // game ids with duplicate_of set
 };
 
 }  // namespace ludex::testing

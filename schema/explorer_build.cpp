@@ -1,0 +1,422 @@
+#include "schema/explorer_build.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <queue>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "core/varint.h"
+#include "schema/blob_codec.h"
+#include "schema/explorer_gather.h"
+#include "schema/game_layout.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+// The first determined evaluation of a node's list: not undetermined, not
+// NaN (the database stores NaN as NULL, which the gatherer skips too).
+bool first_determined(std::span<const Evaluation> evaluations, Evaluation* out) {
+  for (const Evaluation& e : evaluations) {
+    if (!e.undetermined && !std::isnan(e.value)) {
+      *out = e;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Reads a stream's structure into game->nodes: parents, occupied points and
+// (Blokus) the piece of each placing move. False for a stream that does
+// not read or does not hold one node per game node.
+bool read_stream(std::string_view stream, const StreamBoard& board,
+                 std::vector<std::string>* pieces, ExplorerGame* game) {
+  PositionStreamReader reader(stream, board);
+  if (reader.node_count() != game->nodes.size()) return false;
+  pieces->assign(game->nodes.size(), std::string());
+  StreamNode node;
+  while (reader.next(&node)) {
+    if (node.index >= game->nodes.size() || node.parent >= game->nodes.size()) return false;
+    ExplorerNode& n = game->nodes[node.index];
+    n.parent = node.parent;
+    const std::int32_t before = node.index == node.parent ? 0 : game->nodes[node.parent].occupied;
+    n.occupied = before + static_cast<std::int32_t>(node.placed.size()) -
+                 static_cast<std::int32_t>(node.removed.size());
+    if (node.piece >= 0 && static_cast<std::size_t>(node.piece) < board.pieces.size()) {
+      (*pieces)[node.index] = board.pieces[static_cast<std::size_t>(node.piece)];
+    }
+  }
+  return reader.error().empty();
+}
+
+}  // namespace
+
+std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& moves) {
+  std::vector<ExplorerVisit> out;
+  const std::int32_t limit = explorer_max_points(game.family);
+  const std::size_t n = game.nodes.size();
+  // Each qualifying node's visit, then its children's moves (a child's
+  // parent precedes it in pre-order).
+  std::vector<std::int32_t> visit_of(n, -1);
+  std::unordered_map<std::uint64_t, std::int32_t> by_key;
+  for (std::size_t i = 0; i < n; ++i) {
+    const ExplorerNode& node = game.nodes[i];
+    if (node.hash != 0 && node.occupied <= limit) {
+      const std::uint64_t key = explorer_key(game.family, game.variant, node.hash);
+      auto [it, inserted] = by_key.try_emplace(key, static_cast<std::int32_t>(out.size()));
+      if (inserted) {
+        ExplorerVisit v;
+        v.key = key;
+        v.hash = node.hash;
+        v.visit.game_id = game.game_id;
+        v.visit.date = game.date;
+        v.visit.winner = game.winner;
+        out.push_back(std::move(v));
+      }
+      ++out[static_cast<std::size_t>(it->second)].visit.nodes;
+      visit_of[i] = it->second;
+    }
+    if (i == 0 || node.parent == i || !node.has_move) continue;
+    const std::int32_t parent_visit = visit_of[node.parent];
+    if (parent_visit < 0) continue;
+    std::vector<MoveVisit>& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
+    const Continuation* move = moves.intern(node.move);
+    const auto child = game.first_node_id + static_cast<std::int64_t>(i);
+    auto m = std::find_if(visits.begin(), visits.end(),
+                          [move](const MoveVisit& v) { return v.move == move; });
+    if (m != visits.end()) {
+      ++m->count;  // children come in pre-order: the first one is the lowest
+      continue;
+    }
+    MoveVisit v;
+    v.move = move;
+    v.count = 1;
+    v.child = child;
+    v.has_eval = node.has_eval;
+    v.eval = node.eval;
+    visits.push_back(v);
+  }
+  for (ExplorerVisit& v : out) {
+    std::sort(
+        v.visit.moves.begin(), v.visit.moves.end(),
+        [](const MoveVisit& a, const MoveVisit& b) { return key_of(*a.move) < key_of(*b.move); });
+  }
+  std::sort(out.begin(), out.end(),
+            [](const ExplorerVisit& a, const ExplorerVisit& b) { return a.key < b.key; });
+  return out;
+}
+
+bool explorer_game_of(const GameRecord& record, const GamePositions& positions,
+                      const GameLayout& layout, std::string_view stream, const StreamBoard& board,
+                      std::int64_t game_id, std::int64_t first_node_id, ExplorerGame* out) {
+  out->game_id = game_id;
+  out->first_node_id = first_node_id;
+  out->family = record.family;
+  out->variant = record.variant;
+  out->winner = record.winner;
+  out->date = record.date;
+  out->nodes.assign(layout.order.size(), ExplorerNode());
+  std::vector<std::string> pieces;
+  if (!read_stream(stream, board, &pieces, out)) return false;
+  for (std::size_t i = 0; i < layout.order.size(); ++i) {
+    const NodeIndex index = layout.order[i];
+    ExplorerNode& n = out->nodes[i];
+    n.hash = positions.hashes.empty() ? 0 : positions.hashes[index];
+    const NodeView data = record.tree.data(index);
+    n.has_move = !data.moves.empty();
+    if (n.has_move) {
+      const Move& m = data.moves.front();
+      n.move.seat = m.seat;
+      n.move.color = m.color;
+      n.move.kind = m.kind;
+      n.move.points = m.points;
+      std::sort(n.move.points.begin(), n.move.points.end());
+      if (m.kind == MoveKind::kPlace) n.move.piece = pieces[i];
+    }
+    n.has_eval = first_determined(data.evaluations, &n.eval);
+  }
+  return true;
+}
+
+void for_each_stored_game(SQLite::Database& db,
+                          const std::function<void(const ExplorerGame&)>& visit) {
+  SQLite::Statement games(db,
+                          "SELECT g.game_id, g.first_node_id, g.node_count, g.family, g.variant, "
+                          "g.board_columns, g.board_rows, g.winner, g.date, p.stream "
+                          "FROM games AS g JOIN game_positions AS p ON p.game_id = g.game_id "
+                          "ORDER BY g.game_id");
+  SQLite::Statement nodes(db,
+                          "SELECT n.node_id, n.position_hash, coalesce(n.seat, m.seat), "
+                          "coalesce(n.color, m.color), coalesce(n.kind, m.kind), "
+                          "CASE WHEN n.kind IS NULL THEN m.points ELSE n.points END, "
+                          "n.kind IS NOT NULL OR m.node_id IS NOT NULL "
+                          "FROM nodes AS n LEFT JOIN node_moves AS m "
+                          "ON n.kind IS NULL AND m.node_id = n.node_id AND m.ordinal = 0 "
+                          "WHERE n.node_id BETWEEN ?1 AND ?2 ORDER BY n.node_id");
+  SQLite::Statement evaluations(db,
+                                "SELECT node_id, source, value FROM evaluations "
+                                "WHERE node_id BETWEEN ?1 AND ?2 AND undetermined = 0 "
+                                "AND value IS NOT NULL ORDER BY node_id, ordinal");
+  ExplorerGame game;
+  std::vector<std::string> pieces;
+  while (games.executeStep()) {
+    game.game_id = games.getColumn(0).getInt64();
+    game.first_node_id = games.getColumn(1).getInt64();
+    const std::int64_t count = games.getColumn(2).getInt64();
+    const std::optional<Family> family = parse_family(games.getColumn(3).getString());
+    game.family = family.value_or(Family::kOther);
+    game.variant = column_text(games, 4);
+    game.winner = static_cast<std::int8_t>(games.getColumn(7).getInt());
+    game.date = column_text(games, 8);
+    const std::optional<StreamBoard> board =
+        stream_board(game.family, game.variant, static_cast<std::int32_t>(column_int(games, 5, 0)),
+                     static_cast<std::int32_t>(column_int(games, 6, 0)));
+    if (!board) continue;
+    game.nodes.assign(static_cast<std::size_t>(count), ExplorerNode());
+    const std::string_view stream = column_bytes(games.getColumn(9));
+    if (!read_stream(stream, *board, &pieces, &game)) {
+      throw std::runtime_error("game " + std::to_string(game.game_id) +
+                               ": its position stream does not read");
+    }
+    const std::int64_t last = game.first_node_id + count - 1;
+    {
+      ResetOnExit reset(nodes);
+      nodes.bind(1, game.first_node_id);
+      nodes.bind(2, last);
+      while (nodes.executeStep()) {
+        const std::int64_t i = nodes.getColumn(0).getInt64() - game.first_node_id;
+        if (i < 0 || i >= count) continue;
+        ExplorerNode& n = game.nodes[static_cast<std::size_t>(i)];
+        n.hash = static_cast<std::uint64_t>(column_int(nodes, 1, 0));
+        n.has_move = nodes.getColumn(6).getInt() != 0;
+        if (!n.has_move) continue;
+        n.move.seat = static_cast<std::int8_t>(nodes.getColumn(2).getInt());
+        n.move.color = static_cast<std::int8_t>(nodes.getColumn(3).getInt());
+        n.move.kind = static_cast<MoveKind>(nodes.getColumn(4).getInt());
+        n.move.points.clear();
+        const SQLite::Column points = nodes.getColumn(5);
+        if (!points.isNull() && !decode_points(column_bytes(points), n.move.points)) {
+          throw std::runtime_error("corrupt points of node " +
+                                   std::to_string(game.first_node_id + i));
+        }
+        std::sort(n.move.points.begin(), n.move.points.end());
+        if (n.move.kind == MoveKind::kPlace) n.move.piece = pieces[static_cast<std::size_t>(i)];
+      }
+    }
+    {
+      ResetOnExit reset(evaluations);
+      evaluations.bind(1, game.first_node_id);
+      evaluations.bind(2, last);
+      while (evaluations.executeStep()) {
+        const std::int64_t i = evaluations.getColumn(0).getInt64() - game.first_node_id;
+        if (i < 0 || i >= count) continue;
+        ExplorerNode& n = game.nodes[static_cast<std::size_t>(i)];
+        if (n.has_eval) continue;  // the first one
+        const double value = evaluations.getColumn(2).getDouble();
+        if (std::isnan(value)) continue;
+        n.has_eval = true;
+        n.eval.source = static_cast<EvalSource>(evaluations.getColumn(1).getInt());
+        n.eval.undetermined = false;
+        n.eval.value = value;
+      }
+    }
+    visit(game);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// VisitSorter
+
+namespace {
+
+// A run in memory beyond this many bytes goes to a temporary file.
+constexpr std::size_t kRunBytes = 32u << 20;
+
+struct RecordRef {
+  std::uint64_t key;
+  std::int64_t game;
+  std::size_t offset;  // of the payload in the buffer
+  std::uint32_t length;
+};
+
+// A run on disk, read back in order: (key u64, game i64, length u32,
+// payload) records.
+class RunReader {
+ public:
+  explicit RunReader(std::FILE* file) : file_(file) { std::rewind(file_); }
+  bool next() {
+    std::uint32_t length = 0;
+    if (std::fread(&key, sizeof key, 1, file_) != 1) return false;
+    if (std::fread(&game, sizeof game, 1, file_) != 1 ||
+        std::fread(&length, sizeof length, 1, file_) != 1) {
+      throw std::runtime_error("explorer: a temporary file was cut short");
+    }
+    payload.resize(length);
+    if (length > 0 && std::fread(payload.data(), 1, length, file_) != length) {
+      throw std::runtime_error("explorer: a temporary file was cut short");
+    }
+    return true;
+  }
+  std::uint64_t key = 0;
+  std::int64_t game = 0;
+  std::string payload;
+
+ private:
+  std::FILE* file_;
+};
+
+}  // namespace
+
+struct VisitSorter::Impl {
+  ~Impl() {
+    for (std::FILE* f : runs) std::fclose(f);
+  }
+  std::uint32_t move_id(const Continuation* move) {
+    auto [it, inserted] = ids.try_emplace(move, static_cast<std::uint32_t>(moves.size()));
+    if (inserted) moves.push_back(move);
+    return it->second;
+  }
+  void sort_buffer() {
+    std::sort(refs.begin(), refs.end(), [](const RecordRef& a, const RecordRef& b) {
+      return a.key != b.key ? a.key < b.key : a.game < b.game;
+    });
+  }
+  void spill();
+  void decode(std::string_view payload, std::int64_t game, OwnedVisit* out) const;
+
+  std::unordered_map<const Continuation*, std::uint32_t> ids;
+  std::vector<const Continuation*> moves;
+  std::string buffer;
+  std::vector<RecordRef> refs;
+  std::vector<std::FILE*> runs;
+};
+
+void VisitSorter::Impl::spill() {
+  sort_buffer();
+  std::FILE* file = std::tmpfile();
+  if (file == nullptr) throw std::runtime_error("explorer: cannot create a temporary file");
+  runs.push_back(file);
+  for (const RecordRef& r : refs) {
+    if (std::fwrite(&r.key, sizeof r.key, 1, file) != 1 ||
+        std::fwrite(&r.game, sizeof r.game, 1, file) != 1 ||
+        std::fwrite(&r.length, sizeof r.length, 1, file) != 1 ||
+        (r.length > 0 && std::fwrite(buffer.data() + r.offset, 1, r.length, file) != r.length)) {
+      throw std::runtime_error("explorer: cannot write a temporary file (disk full?)");
+    }
+  }
+  if (std::fflush(file) != 0) {
+    throw std::runtime_error("explorer: cannot write a temporary file (disk full?)");
+  }
+  buffer.clear();
+  refs.clear();
+}
+
+void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit* out) const {
+  std::size_t at = 0;
+  std::uint64_t v = 0;
+  auto need = [&](bool ok) {
+    if (!ok) throw std::runtime_error("explorer: a temporary record does not read");
+  };
+  out->game_id = game;
+  need(at < p.size());
+  out->winner = static_cast<std::int8_t>(p[at++]);
+  need(get_varint(p, &at, &v) && v <= p.size() - at);
+  out->date.assign(p.substr(at, v));
+  at += v;
+  need(get_varint(p, &at, &v));
+  out->nodes = static_cast<std::uint32_t>(v);
+  need(get_varint(p, &at, &v));
+  out->moves.resize(v);
+  for (MoveVisit& m : out->moves) {
+    need(get_varint(p, &at, &v) && v < moves.size());
+    m.move = moves[v];
+    need(get_varint(p, &at, &v));
+    m.count = static_cast<std::uint32_t>(v);
+    need(get_varint(p, &at, &v));
+    m.child = static_cast<std::int64_t>(v);
+    need(at < p.size());
+    const auto source = static_cast<std::uint8_t>(p[at++]);
+    m.has_eval = source != 0;
+    if (m.has_eval) {
+      need(p.size() - at >= sizeof(double));
+      m.eval.source = static_cast<EvalSource>(source - 1);
+      m.eval.undetermined = false;
+      std::memcpy(&m.eval.value, p.data() + at, sizeof(double));
+      at += sizeof(double);
+    }
+  }
+}
+
+VisitSorter::VisitSorter() : impl_(std::make_unique<Impl>()) {}
+
+VisitSorter::~VisitSorter() = default;
+
+bool VisitSorter::empty() const {
+  return impl_->refs.empty() && impl_->runs.empty();
+}
+
+void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
+  Impl& s = *impl_;
+  const std::size_t offset = s.buffer.size();
+  s.buffer.push_back(static_cast<char>(visit.winner));
+  put_varint(s.buffer, visit.date.size());
+  s.buffer += visit.date;
+  put_varint(s.buffer, visit.nodes);
+  put_varint(s.buffer, visit.moves.size());
+  for (const MoveVisit& m : visit.moves) {
+    put_varint(s.buffer, s.move_id(m.move));
+    put_varint(s.buffer, m.count);
+    put_varint(s.buffer, static_cast<std::uint64_t>(m.child));
+    if (m.has_eval) {
+      s.buffer.push_back(static_cast<char>(static_cast<int>(m.eval.source) + 1));
+      char bytes[sizeof(double)];
+      std::memcpy(bytes, &m.eval.value, sizeof bytes);
+      s.buffer.append(bytes, sizeof bytes);
+    } else {
+      s.buffer.push_back(0);
+    }
+  }
+  s.refs.push_back(
+      RecordRef{key, visit.game_id, offset, static_cast<std::uint32_t>(s.buffer.size() - offset)});
+  if (s.buffer.size() >= kRunBytes) s.spill();
+}
+
+void VisitSorter::finish(const std::function<void(std::uint64_t, const OwnedVisit&)>& visit) {
+  Impl& s = *impl_;
+  OwnedVisit v;
+  if (s.runs.empty()) {
+    s.sort_buffer();
+    for (const RecordRef& r : s.refs) {
+      s.decode(std::string_view(s.buffer).substr(r.offset, r.length), r.game, &v);
+      visit(r.key, v);
+    }
+  } else {
+    if (!s.refs.empty()) s.spill();
+    std::vector<RunReader> readers;
+    readers.reserve(s.runs.size());
+    for (std::FILE* f : s.runs) readers.emplace_back(f);
+    using Head = std::pair<std::pair<std::uint64_t, std::int64_t>, std::size_t>;
+    std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
+    for (std::size_t i = 0; i < readers.size(); ++i) {
+      if (readers[i].next()) heads.push({{readers[i].key, readers[i].game}, i});
+    }
+    while (!heads.empty()) {
+      const std::size_t i = heads.top().second;
+      heads.pop();
+      RunReader& r = readers[i];
+      s.decode(r.payload, r.game, &v);
+      visit(r.key, v);
+      if (r.next()) heads.push({{r.key, r.game}, i});
+    }
+  }
+  for (std::FILE* f : s.runs) std::fclose(f);
+  s.runs.clear();
+  s.buffer.clear();
+  s.refs.clear();
+}
+
+}  // namespace ludex

@@ -1,0 +1,122 @@
+// The explorer's postings (schema version 8, table explorer_postings): for a
+// position kept by the explorer, which games reach it and what each played
+// from it. One row holds the games of an id range of one position; this
+// file is its byte layout, the one way to write and read a row. No SQL.
+// docs/schema.md ("explorer_postings") and docs/queries.md ("The opening
+// explorer") explain what is kept and why.
+//
+// Thread-safety: pure functions and single-thread objects.
+#ifndef LUDEX_SCHEMA_EXPLORER_POSTINGS_H_
+#define LUDEX_SCHEMA_EXPLORER_POSTINGS_H_
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/node.h"
+#include "schema/continuation_tally.h"
+
+namespace ludex {
+
+// A move played from the position by some child nodes of one game.
+struct MoveVisit {
+  const Continuation* move = nullptr;  // the move (its key fields), owned by the producer
+  std::uint32_t count = 0;             // child nodes of the game playing it (>= 1)
+  std::int64_t child = 0;              // the lowest of those nodes' ids
+  // The first determined evaluation (not undetermined, not NaN) of that
+  // lowest child node, when it has one.
+  bool has_eval = false;
+  Evaluation eval;
+};
+
+// One game at the position: every node of the game holding it, and the
+// moves its children played (children without a move are not listed).
+struct PositionVisit {
+  std::int64_t game_id = 0;
+  std::string_view date;             // games.date, "" when none; valid until the producer moves on
+  std::int8_t winner = 0;            // games.winner
+  std::uint32_t nodes = 0;           // nodes of the game with the position (>= 1)
+  std::span<const MoveVisit> moves;  // distinct moves, in the producer's order
+};
+
+// Moves at stable addresses, each key once: what visits point to.
+class MoveTable {
+ public:
+  // The table's copy of move's key fields (its counts are not kept).
+  const Continuation* intern(const Continuation& move);
+  void clear() { moves_.clear(); }
+  std::size_t size() const { return moves_.size(); }
+
+ private:
+  std::map<ContinuationKey, Continuation> moves_;
+};
+
+// Builds one row's blob from visits given in increasing game id order.
+class PostingsWriter {
+ public:
+  // Starts an empty row.
+  void clear();
+  // Adds a game; requires game ids larger than every one added since
+  // clear(), and each visit's move set.
+  void add(const PositionVisit& visit);
+  bool empty() const { return games_ == 0; }
+  std::int64_t first_game() const { return first_game_; }
+  std::int64_t last_game() const { return last_game_; }
+  std::int64_t games() const { return games_; }
+  std::int64_t nodes() const { return nodes_; }
+  // The blob of what was added (layout in docs/schema.md).
+  std::string finish() const;
+
+ private:
+  // The move's index in the row's table, added when new. Producers hand the
+  // same move at the same address again and again: a cache by address
+  // saves comparing keys.
+  std::size_t move_index(const Continuation& move);
+
+  std::unordered_map<const Continuation*, std::size_t> by_address_;
+  std::map<ContinuationKey, std::size_t> by_key_;
+  std::vector<Continuation> moves_;  // the row's move table
+  std::vector<std::string> dates_;   // the row's date table
+  std::string body_;                 // the games, encoded
+  std::int64_t first_game_ = 0;
+  std::int64_t last_game_ = 0;
+  std::int64_t games_ = 0;
+  std::int64_t nodes_ = 0;
+  std::int64_t previous_child_ = 0;
+};
+
+// Reads a row's blob. Never trusts it: bytes no writer produced make
+// next() return false and error() say why.
+class PostingsReader {
+ public:
+  // `bytes` must outlive the reader; first_game is the row's.
+  PostingsReader(std::string_view bytes, std::int64_t first_game);
+  // The row's move table: every move a visit may point to.
+  const std::vector<Continuation>& moves() const { return moves_; }
+  // The next game, in increasing id order; false at the end or on an error.
+  // *visit stays valid until the next call.
+  bool next(PositionVisit* visit);
+  const std::string& error() const { return error_; }
+
+ private:
+  bool fail(const std::string& why);
+
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+  std::vector<Continuation> moves_;
+  std::vector<std::string_view> dates_;
+  std::vector<MoveVisit> visits_;
+  std::uint64_t games_left_ = 0;
+  std::int64_t game_ = 0;
+  std::int64_t previous_child_ = 0;
+  bool first_ = true;
+  std::string error_;
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_EXPLORER_POSTINGS_H_

@@ -1,0 +1,287 @@
+#include "schema/explorer_query.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/explorer_gather.h"
+#include "schema/explorer_store.h"
+#include "schema/query_support.h"
+#include "schema/statement_util.h"
+
+namespace ludex {
+namespace {
+
+// The upper bound of a --date-to, as game_condition() binds it: a DT
+// starting with date_to sorts below it.
+constexpr std::string_view kMaxCodePoint = "\xF4\x8F\xBF\xBF";
+
+// The year a DT starts with (four digits), or nullopt.
+std::optional<std::int32_t> year_of(std::string_view date) {
+  if (date.size() < 4) return std::nullopt;
+  std::int32_t year = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (date[i] < '0' || date[i] > '9') return std::nullopt;
+    year = year * 10 + (date[i] - '0');
+  }
+  return year;
+}
+
+}  // namespace
+
+struct ExplorerTally::Impl {
+  struct Slot {
+    Continuation move;  // the move's key fields, as the first image that played it read
+    std::int64_t games = 0;
+    std::int64_t occurrences = 0;
+    std::int64_t seat1_wins = 0;
+    std::int64_t seat2_wins = 0;
+    std::int64_t example = 0;
+    std::size_t example_image = 0;
+    std::vector<std::pair<std::int32_t, std::int64_t>> years;  // unsorted
+    std::array<Continuation::EvalSum, kEvalSourceCount> evaluations{};
+  };
+
+  Impl(const GameFilter& f, std::function<bool(std::int64_t)> x)
+      : filter(f), excluded(std::move(x)) {
+    if (!filter.date_to.empty()) date_to_bound = filter.date_to + std::string(kMaxCodePoint);
+  }
+
+  bool counts(const PositionVisit& v) const {
+    if (!filter.date_from.empty() &&
+        (v.date.empty() || v.date < std::string_view(filter.date_from))) {
+      return false;
+    }
+    if (!filter.date_to.empty() &&
+        (v.date.empty() || !(v.date < std::string_view(date_to_bound)))) {
+      return false;
+    }
+    if (filter.winner && v.winner != *filter.winner) return false;
+    return !(excluded && excluded(v.game_id));
+  }
+
+  std::size_t slot_of(const Continuation* move) {
+    if (const auto it = by_address.find(move); it != by_address.end()) return it->second;
+    Continuation read = map_back ? map_back(*move) : *move;
+    auto [it, inserted] = by_key.try_emplace(key_of(read), slots.size());
+    if (inserted) {
+      Slot slot;
+      slot.move.seat = read.seat;
+      slot.move.color = read.color;
+      slot.move.kind = read.kind;
+      slot.move.points = std::move(read.points);
+      slot.move.piece = std::move(read.piece);
+      slots.push_back(std::move(slot));
+    }
+    by_address.emplace(move, it->second);
+    return it->second;
+  }
+
+  // Marks game as counted for the position; false if an earlier image
+  // already counted it.
+  bool first_sight(std::int64_t game) {
+    const auto g = static_cast<std::uint64_t>(game);
+    const std::size_t word = g >> 6;
+    if (word >= seen.size()) seen.resize(std::max(word + 1, seen.size() * 2), 0);
+    const std::uint64_t bit = std::uint64_t{1} << (g & 63);
+    const bool first = (seen[word] & bit) == 0;
+    seen[word] |= bit;
+    return first;
+  }
+
+  // True if an earlier image counted `slot` for `game` (a game seen there).
+  bool counted_before(std::int64_t game, std::size_t slot) const {
+    for (std::size_t i = 0; i + 1 < image_begin.size(); ++i) {
+      const auto begin = pairs.begin() + static_cast<std::ptrdiff_t>(image_begin[i]);
+      const auto end = pairs.begin() + static_cast<std::ptrdiff_t>(image_begin[i + 1]);
+      auto it = std::lower_bound(begin, end, std::make_pair(game, std::size_t{0}));
+      for (; it != end && it->first == game; ++it) {
+        if (it->second == slot) return true;
+      }
+    }
+    return false;
+  }
+
+  GameFilter filter;
+  std::function<bool(std::int64_t)> excluded;
+  std::string date_to_bound;
+  std::function<Continuation(const Continuation&)> map_back;
+  std::unordered_map<const Continuation*, std::size_t> by_address;
+  std::map<ContinuationKey, std::size_t> by_key;
+  std::vector<Slot> slots;
+  std::vector<std::uint64_t> seen;  // games counted for the position, a bit each
+  // (game, slot) counted, per image in increasing game order; image i's
+  // pairs are pairs[image_begin[i], image_begin[i + 1]), the current
+  // image's from image_begin.back().
+  std::vector<std::pair<std::int64_t, std::size_t>> pairs;
+  std::vector<std::size_t> image_begin;
+  std::size_t image = 0;
+  bool several = false;
+  std::int64_t games = 0;
+  std::int64_t nodes = 0;
+  std::vector<std::size_t> visit_slots;
+};
+
+ExplorerTally::ExplorerTally(const GameFilter& filter, std::function<bool(std::int64_t)> excluded)
+    : impl_(std::make_unique<Impl>(filter, std::move(excluded))) {}
+
+ExplorerTally::~ExplorerTally() = default;
+
+bool ExplorerTally::needs_sql(const GameFilter& f) {
+  return !f.players.empty() || !f.game_ids.empty() || !f.event.empty() || !f.result.empty() ||
+         f.moves_min || f.moves_max || f.duplicates_only;
+}
+
+void ExplorerTally::begin_image(std::function<Continuation(const Continuation&)> map_back) {
+  Impl& s = *impl_;
+  s.map_back = std::move(map_back);
+  s.by_address.clear();
+  s.image = s.image_begin.size();
+  s.image_begin.push_back(s.pairs.size());
+}
+
+void ExplorerTally::set_several_images(bool several) {
+  impl_->several = several;
+}
+
+void ExplorerTally::add(const PositionVisit& visit) {
+  Impl& s = *impl_;
+  if (s.image_begin.empty()) begin_image(nullptr);
+  if (!s.counts(visit)) return;
+  const bool first = s.first_sight(visit.game_id);
+  if (first) ++s.games;
+  s.nodes += visit.nodes;
+  const std::optional<std::int32_t> year = year_of(visit.date);
+  s.visit_slots.clear();
+  for (const MoveVisit& m : visit.moves) {
+    const std::size_t index = s.slot_of(m.move);
+    Impl::Slot& slot = s.slots[index];
+    slot.occurrences += m.count;
+    if (slot.example == 0 || (s.image == slot.example_image && m.child < slot.example)) {
+      slot.example = m.child;
+      slot.example_image = s.image;
+    }
+    // Two moves of one image may read as one move (the position's own
+    // symmetries fold them): the game counts once for it.
+    const bool repeat =
+        std::find(s.visit_slots.begin(), s.visit_slots.end(), index) != s.visit_slots.end();
+    s.visit_slots.push_back(index);
+    if (repeat || (!first && s.counted_before(visit.game_id, index))) continue;
+    if (s.several) s.pairs.emplace_back(visit.game_id, index);
+    ++slot.games;
+    if (visit.winner == 1) ++slot.seat1_wins;
+    if (visit.winner == 2) ++slot.seat2_wins;
+    if (year) {
+      auto it = std::find_if(slot.years.begin(), slot.years.end(),
+                             [&](const auto& y) { return y.first == *year; });
+      if (it == slot.years.end()) {
+        slot.years.emplace_back(*year, 1);
+      } else {
+        ++it->second;
+      }
+    }
+    if (m.has_eval) {
+      Continuation::EvalSum& e = slot.evaluations[static_cast<std::size_t>(m.eval.source)];
+      e.source = m.eval.source;
+      ++e.games;
+      e.sum += m.eval.value;
+    }
+  }
+}
+
+PositionReport ExplorerTally::finish() {
+  Impl& s = *impl_;
+  PositionReport report;
+  report.games = s.games;
+  report.nodes = s.nodes;
+  for (Impl::Slot& slot : s.slots) {
+    if (slot.games == 0) continue;  // only in games the filter left out
+    Continuation c = std::move(slot.move);
+    c.games = slot.games;
+    c.occurrences = slot.occurrences;
+    c.seat1_wins = slot.seat1_wins;
+    c.seat2_wins = slot.seat2_wins;
+    c.example_node = slot.example;
+    std::sort(slot.years.begin(), slot.years.end());
+    c.years = std::move(slot.years);
+    for (const Continuation::EvalSum& e : slot.evaluations) {
+      if (e.games > 0) c.evaluations.push_back(e);
+    }
+    report.moves.push_back(std::move(c));
+  }
+  std::sort(report.moves.begin(), report.moves.end(),
+            [](const Continuation& a, const Continuation& b) {
+              if (a.games != b.games) return a.games > b.games;
+              if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
+              return key_of(a) < key_of(b);
+            });
+  s.slots.clear();
+  return report;
+}
+
+PositionReport explore_position(Database& db, const ExplorerQuery& q) {
+  SQLite::Database& h = db.handle();
+  GameFilter filter = q.filter;
+  filter.family = q.family;
+  filter.variant = q.variant;
+  std::optional<std::int64_t> limit = filter.limit;
+  filter.limit.reset();
+  filter.offset = 0;
+
+  const bool postings_allowed = !q.replay_only && !ExplorerTally::needs_sql(filter);
+  std::optional<ExplorerStoreReader> store;
+  if (postings_allowed) {
+    store.emplace(h);
+    if (!store->usable()) store.reset();
+  }
+  // Copies leave the postings' counts by their ids; the SQL of a replay
+  // leaves them out itself.
+  std::vector<std::int64_t> copies;
+  bool copies_read = false;
+  auto excluded = [&](std::int64_t game) {
+    return std::binary_search(copies.begin(), copies.end(), game);
+  };
+  ExplorerTally tally(filter, q.all_copies ? std::function<bool(std::int64_t)>() : excluded);
+  tally.set_several_images(q.images.size() > 1);
+  std::optional<PositionGatherer> gatherer;
+  Condition sql;
+  bool kept = false;
+  bool replayed = false;
+  for (const ExplorerImage& image : q.images) {
+    tally.begin_image(image.map_back);
+    const std::uint64_t key = explorer_key(q.family, q.variant, image.hash);
+    if (store && store->has(key)) {
+      if (!q.all_copies && !copies_read) {
+        copies = store->copies();
+        copies_read = true;
+      }
+      store->read(key, [&](const PositionVisit& v) { tally.add(v); });
+      kept = true;
+      continue;
+    }
+    if (!gatherer) {
+      gatherer.emplace(h);
+      sql = game_condition(filter);
+      if (!q.all_copies) sql.add(" AND g.duplicate_of IS NULL");
+    }
+    const bool games_first = !filter.players.empty() || !filter.game_ids.empty();
+    gatherer->gather(image.hash, sql, games_first, [&](const PositionVisit& v) { tally.add(v); });
+    replayed = true;
+  }
+  PositionReport report = tally.finish();
+  report.source = kept && replayed ? ExplorerSource::kMixed
+                  : kept           ? ExplorerSource::kPostings
+                                   : ExplorerSource::kReplay;
+  if (limit && report.moves.size() > static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0))) {
+    report.moves.resize(static_cast<std::size_t>(std::max<std::int64_t>(*limit, 0)));
+  }
+  return report;
+}
+
+}  // namespace ludex
