@@ -190,6 +190,9 @@ void add_node_filter_options(po::options_description& options) {
       ("position", po::value<std::string>(),
        "GAME_ID:MOVE_NUMBER (after that many main-line moves) or node:NODE_ID: nodes with that "
        "position")  //
+      ("line", po::value<std::string>(),
+       "nodes with the position after these moves from the empty board of --family (--size, "
+       "--variant), as ludex next --line takes them")  //
       ("position-file", po::value<std::string>(),
        "nodes with the final position of a game file's main line")                             //
       ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
@@ -280,19 +283,23 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   f.offset = games.offset;
   f.game.offset = 0;
   static constexpr const char* kNodeOptions[] = {
-      "has",      "empty",      "link",     "pattern", "position",    "position-file", "eval-min",
-      "eval-max", "eval-swing", "has-eval", "comment", "comment-fts", "first",         "main-line"};
+      "has",           "empty",   "link",        "pattern",  "position",
+      "position-file", "line",    "eval-min",    "eval-max", "eval-swing",
+      "has-eval",      "comment", "comment-fts", "first",    "main-line"};
   sel.node_level = std::any_of(std::begin(kNodeOptions), std::end(kNodeOptions),
                                [&](const char* name) { return given(vm, name); });
   const bool symmetric = given(vm, "symmetric");
-  if (symmetric && !given(vm, "position") && !given(vm, "position-file") && !given(vm, "pattern")) {
-    return Error{{}, "--symmetric needs --position, --position-file or --pattern"};
+  if (symmetric && !given(vm, "position") && !given(vm, "position-file") && !given(vm, "pattern") &&
+      !given(vm, "line")) {
+    return Error{{}, "--symmetric needs --position, --position-file, --line or --pattern"};
   }
   if (!sel.node_level) return sel;
 
   // An exact position; it also tells the family.
-  if (given(vm, "position") && given(vm, "position-file")) {
-    return Error{{}, "give at most one of --position and --position-file"};
+  if (static_cast<int>(given(vm, "position")) + static_cast<int>(given(vm, "position-file")) +
+          static_cast<int>(given(vm, "line")) >
+      1) {
+    return Error{{}, "give at most one of --position, --position-file and --line"};
   }
   std::optional<PositionTarget> target;
   if (given(vm, "position")) {
@@ -302,6 +309,12 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
     target = std::move(*t);
   } else if (given(vm, "position-file")) {
     Result<PositionTarget> t = position_from_file(vm["position-file"].as<std::string>());
+    if (!t) return t.error();
+    target = std::move(*t);
+  } else if (given(vm, "line")) {
+    if (!f.game.family) return Error{{}, "--line needs --family (its empty board is the start)"};
+    Result<PositionTarget> t = position_from_line(
+        *f.game.family, f.game.variant, f.game.size.value_or(0), vm["line"].as<std::string>());
     if (!t) return t.error();
     target = std::move(*t);
   }

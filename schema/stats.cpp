@@ -46,6 +46,24 @@ DbInfo read_info(Database& db) {
   return info;
 }
 
+std::vector<BoardCount> count_boards(Database& db) {
+  SQLite::Statement st(db.handle(),
+                       "SELECT family, coalesce(variant, ''), coalesce(board_columns, 0), "
+                       "coalesce(board_rows, 0), count(*) AS n FROM games WHERE family <> 'other' "
+                       "GROUP BY 1, 2, 3, 4 ORDER BY n DESC, 1, 2, 3, 4");
+  std::vector<BoardCount> out;
+  while (st.executeStep()) {
+    BoardCount b;
+    b.family = parse_family(st.getColumn(0).getString()).value_or(Family::kOther);
+    b.variant = st.getColumn(1).getString();
+    b.columns = st.getColumn(2).getInt();
+    b.rows = st.getColumn(3).getInt();
+    b.games = st.getColumn(4).getInt64();
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
 void list_errors(Database& db, const std::function<void(const ErrorRow&)>& visit) {
   SQLite::Statement st(db.handle(),
                        "SELECT f.path, e.severity, e.game_index, e.byte_offset, e.line, e.col, "

@@ -6,8 +6,10 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/diagnostic.h"
+#include "core/game.h"
 #include "schema/database.h"
 
 namespace ludex {
@@ -35,6 +37,20 @@ struct DbInfo {
 };
 
 DbInfo read_info(Database& db);
+
+// The boards the archive holds games on: a family, its variant (Blokus;
+// else "") and size, with how many games.
+struct BoardCount {
+  Family family = Family::kOther;
+  std::string variant;
+  std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  std::int64_t games = 0;
+};
+
+// Every board with at least one game of a family with positions (not
+// "other"), most games first, then by family, variant and size.
+std::vector<BoardCount> count_boards(Database& db);
 
 struct ErrorRow {
   std::string file;

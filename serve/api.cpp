@@ -342,6 +342,18 @@ ApiResponse api_board(const QueryParams& params) {
   return json_response(board_json(*family, variant, size, size, false));
 }
 
+ApiResponse api_boards(Database& db) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const BoardCount& b : count_boards(db)) {
+    out.push_back({{"family", std::string(family_name(b.family))},
+                   {"variant", b.variant},
+                   {"columns", b.columns},
+                   {"rows", b.rows},
+                   {"games", b.games}});
+  }
+  return json_response(std::move(out));
+}
+
 ApiResponse api_info(Database& db) {
   return json_response(info_json(read_info(db)));
 }

@@ -60,8 +60,10 @@ ApiResponse api_game(Database& db, std::int64_t game_id);
 // game of another family, which the format cannot hold).
 ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view extension);
 
-// GET /api/next?position=GAME:MOVE|node:ID[&symmetric=1]&<game filters>: the
-// position and the moves played from it (`ludex next --json`).
+// GET /api/next?position=GAME:MOVE|node:ID | family=F[&variant=V][&size=N]
+// [&line=MOVES] [&symmetric=1][&all-copies=1]&<game filters>: the position
+// and the moves played from it (`ludex next --json`); a move's "move" text
+// continues a line.
 ApiResponse api_next(Database& db, const QueryParams& params);
 
 // GET /api/games.zip?<filters>&format=sgf|gtv: which games the zip holds
@@ -79,6 +81,11 @@ std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const Qu
 // GET /api/board?family=F[&variant=V][&size=N]: the board description of
 // the game document (query/game_document.h board_json) without a game.
 ApiResponse api_board(const QueryParams& params);
+
+// GET /api/boards: the boards the archive holds games on, for the
+// explorer's picker: [{"family","variant","columns","rows","games"}], most
+// games first (schema/stats.h count_boards).
+ApiResponse api_boards(Database& db);
 
 // GET /api/info: `ludex info --json`.
 ApiResponse api_info(Database& db);

@@ -74,6 +74,9 @@ struct WebServer::Impl {
     server.Get("/api/info", [this](const httplib::Request&, httplib::Response& res) {
       with_db(res, [](Database& db) { return api_info(db); });
     });
+    server.Get("/api/boards", [this](const httplib::Request&, httplib::Response& res) {
+      with_db(res, [](Database& db) { return api_boards(db); });
+    });
     server.Get("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
       const QueryParams params = params_of(req);
       with_db(res, [&](Database& db) { return api_games(db, params); });
