@@ -72,6 +72,7 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& 
         ExplorerVisit v;
         v.key = key;
         v.hash = node.hash;
+        v.visit.variant = game.family == Family::kBlokus ? game.variant : std::string();
         v.visit.game_id = game.game_id;
         v.visit.date = game.date;
         v.visit.winner = game.winner;
@@ -325,6 +326,9 @@ void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit
   need(at < p.size());
   out->winner = static_cast<std::int8_t>(p[at++]);
   need(get_varint(p, &at, &v) && v <= p.size() - at);
+  out->variant.assign(p.substr(at, v));
+  at += v;
+  need(get_varint(p, &at, &v) && v <= p.size() - at);
   out->date.assign(p.substr(at, v));
   at += v;
   need(get_varint(p, &at, &v));
@@ -363,6 +367,8 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
   Impl& s = *impl_;
   const std::size_t offset = s.buffer.size();
   s.buffer.push_back(static_cast<char>(visit.winner));
+  put_varint(s.buffer, visit.variant.size());
+  s.buffer += visit.variant;
   put_varint(s.buffer, visit.date.size());
   s.buffer += visit.date;
   put_varint(s.buffer, visit.nodes);

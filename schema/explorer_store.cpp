@@ -24,7 +24,8 @@ constexpr std::int64_t kMaxRowGames = 4096;
 // fewer than this many, else into a new row.
 constexpr std::int64_t kAppendBelowGames = 512;
 
-constexpr const char* kRowColumns = "SELECT first_game, last_game, games, nodes, postings ";
+constexpr const char* kRowColumns =
+    "SELECT first_game, last_game, games, nodes, postings, coalesce(variant, '') ";
 
 [[noreturn]] void corrupt_row(std::uint64_t key, std::int64_t first_game, const std::string& why) {
   throw std::runtime_error("corrupt database: explorer_postings row of position " +
@@ -34,11 +35,12 @@ constexpr const char* kRowColumns = "SELECT first_game, last_game, games, nodes,
 
 // Decodes a row's visits onto *out (their moves interned in `moves`).
 void decode_row(std::uint64_t key, std::int64_t first_game, std::string_view bytes,
-                MoveTable& moves, std::vector<OwnedVisit>* out) {
+                const std::string& variant, MoveTable& moves, std::vector<OwnedVisit>* out) {
   PostingsReader reader(bytes, first_game);
   PositionVisit v;
   while (reader.next(&v)) {
     OwnedVisit o;
+    o.variant = variant;
     o.game_id = v.game_id;
     o.date.assign(v.date);
     o.winner = v.winner;
@@ -130,7 +132,7 @@ struct ExplorerStoreWriter::Impl {
                            "AND first_game <= ?3 AND last_game >= ?2 ORDER BY first_game"),
         insert(d,
                "INSERT INTO explorer_postings (position_hash, first_game, last_game, games, "
-               "nodes, postings) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+               "nodes, postings, variant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
         erase_row(d, "DELETE FROM explorer_postings WHERE position_hash = ?1 AND first_game = ?2"),
         erase_key(d, "DELETE FROM explorer_postings WHERE position_hash = ?1"),
         erase_all(d, "DELETE FROM explorer_postings"),
@@ -151,7 +153,7 @@ struct ExplorerStoreWriter::Impl {
   }
   // Writes visits (increasing game ids) as new rows of key.
   void put_rows(std::uint64_t key, const std::vector<OwnedVisit>& visits, std::size_t begin);
-  void put_row(std::uint64_t key, const PostingsWriter& row);
+  void put_row(std::uint64_t key, const PostingsWriter& row, const std::string& variant);
   void append(std::uint64_t key, std::vector<OwnedVisit>& visits);
   void promote(std::uint64_t key, std::uint64_t hash, const std::string& variant);
   // Streams a key's visits (increasing game ids) into rows once the key has
@@ -177,6 +179,7 @@ struct ExplorerStoreWriter::Impl {
   std::map<std::uint64_t, std::pair<std::uint64_t, std::string>> candidates;
   // build_visit()'s current key.
   std::uint64_t build_key = 0;
+  std::string build_variant;
   bool building = false;
   std::int64_t build_nodes = 0;
   std::vector<OwnedVisit> build_pending;
@@ -186,7 +189,8 @@ struct ExplorerStoreWriter::Impl {
   std::vector<OwnedVisit> scratch;
 };
 
-void ExplorerStoreWriter::Impl::put_row(std::uint64_t key, const PostingsWriter& r) {
+void ExplorerStoreWriter::Impl::put_row(std::uint64_t key, const PostingsWriter& r,
+                                        const std::string& variant) {
   const std::string bytes = r.finish();
   ResetOnExit reset(insert);
   insert.bind(1, static_cast<std::int64_t>(key));
@@ -195,6 +199,7 @@ void ExplorerStoreWriter::Impl::put_row(std::uint64_t key, const PostingsWriter&
   insert.bind(4, r.games());
   insert.bind(5, r.nodes());
   insert.bindNoCopy(6, bytes.data(), static_cast<int>(bytes.size()));
+  bind_optional_text(insert, 7, variant);
   insert.exec();
 }
 
@@ -204,11 +209,11 @@ void ExplorerStoreWriter::Impl::put_rows(std::uint64_t key, const std::vector<Ow
   for (std::size_t i = begin; i < visits.size(); ++i) {
     row.add(visits[i].view());
     if (row.games() >= kMaxRowGames) {
-      put_row(key, row);
+      put_row(key, row, visits[begin].variant);
       row.clear();
     }
   }
-  if (!row.empty()) put_row(key, row);
+  if (!row.empty()) put_row(key, row, visits[begin].variant);
 }
 
 void ExplorerStoreWriter::Impl::append(std::uint64_t key, std::vector<OwnedVisit>& visits) {
@@ -220,7 +225,8 @@ void ExplorerStoreWriter::Impl::append(std::uint64_t key, std::vector<OwnedVisit
         last_row.getColumn(1).getInt64() < visits.front().game_id) {
       last_first = last_row.getColumn(0).getInt64();
       scratch.clear();
-      decode_row(key, *last_first, column_bytes(last_row.getColumn(4)), moves, &scratch);
+      decode_row(key, *last_first, column_bytes(last_row.getColumn(4)),
+                 last_row.getColumn(5).getString(), moves, &scratch);
     }
   }
   if (!last_first) {
@@ -250,16 +256,16 @@ void ExplorerStoreWriter::Impl::promote(std::uint64_t key, std::uint64_t hash,
   gatherer.gather(hash, games, false, [&](const PositionVisit& v) {
     row.add(v);
     if (row.games() >= kMaxRowGames) {
-      put_row(key, row);
+      put_row(key, row, variant);
       row.clear();
     }
   });
-  if (!row.empty()) put_row(key, row);
+  if (!row.empty()) put_row(key, row, variant);
   kept.insert(key);
 }
 
 void ExplorerStoreWriter::Impl::finish_key() {
-  if (!build_row.empty()) put_row(build_key, build_row);
+  if (!build_row.empty()) put_row(build_key, build_row, build_variant);
   build_row.clear();
   build_pending.clear();
   build_nodes = 0;
@@ -270,6 +276,7 @@ void ExplorerStoreWriter::Impl::build_visit(std::uint64_t key, const OwnedVisit&
   if (!building || key != build_key) {
     finish_key();
     build_key = key;
+    build_variant = visit.variant;
     building = true;
   }
   const bool was_kept = build_nodes >= kExplorerMinNodes;
@@ -284,7 +291,7 @@ void ExplorerStoreWriter::Impl::build_visit(std::uint64_t key, const OwnedVisit&
     build_row.add(visit.view());
   }
   if (build_row.games() >= kMaxRowGames) {
-    put_row(build_key, build_row);
+    put_row(build_key, build_row, build_variant);
     build_row.clear();
   }
 }
@@ -371,7 +378,12 @@ void ExplorerStoreWriter::remove(std::int64_t first_game, std::int64_t last_game
   }
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  std::vector<std::pair<std::int64_t, std::string>> rows;  // first_game, bytes
+  struct Row {
+    std::int64_t first_game;
+    std::string bytes;
+    std::string variant;
+  };
+  std::vector<Row> rows;
   for (const std::uint64_t key : keys) {
     rows.clear();
     {
@@ -380,13 +392,14 @@ void ExplorerStoreWriter::remove(std::int64_t first_game, std::int64_t last_game
       s.overlapping.bind(2, first_game);
       s.overlapping.bind(3, last_game);
       while (s.overlapping.executeStep()) {
-        rows.emplace_back(s.overlapping.getColumn(0).getInt64(),
-                          std::string(column_bytes(s.overlapping.getColumn(4))));
+        rows.push_back(Row{s.overlapping.getColumn(0).getInt64(),
+                           std::string(column_bytes(s.overlapping.getColumn(4))),
+                           s.overlapping.getColumn(5).getString()});
       }
     }
-    for (const auto& [first, bytes] : rows) {
+    for (const auto& [first, bytes, variant] : rows) {
       s.scratch.clear();
-      decode_row(key, first, bytes, s.moves, &s.scratch);
+      decode_row(key, first, bytes, variant, s.moves, &s.scratch);
       std::erase_if(s.scratch, [&](const OwnedVisit& v) {
         return v.game_id >= first_game && v.game_id <= last_game;
       });

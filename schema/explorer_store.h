@@ -38,6 +38,7 @@ std::int32_t explorer_max_points(Family family);
 // A game's visit to a position, owning what it points to (the move table
 // stays the producer's: ExplorerGame::moves, a row's table, ...).
 struct OwnedVisit {
+  std::string variant;  // the game's, for a Blokus game; else ""
   std::int64_t game_id = 0;
   std::string date;
   std::int8_t winner = 0;

@@ -7,11 +7,14 @@
 -- evaluation after each move). One row per position and range of game ids;
 -- `postings` is the byte layout of schema/explorer_postings.h. position_hash
 -- is the explorer key: the position hash, for the Blokus family with the
--- variant folded in (schema/explorer_gather.h, explorer_key). docs/schema.md
--- ("explorer_postings") and docs/queries.md ("The opening explorer").
+-- variant folded in (schema/explorer_gather.h, explorer_key); variant is
+-- that Blokus variant (NULL for the other families), so that the position's
+-- own hash can be told from the key. docs/schema.md ("explorer_postings")
+-- and docs/queries.md ("The opening explorer").
 CREATE TABLE explorer_postings (
   position_hash INTEGER NOT NULL,
   first_game    INTEGER NOT NULL,
+  variant       TEXT,
   last_game     INTEGER NOT NULL,
   games         INTEGER NOT NULL,
   nodes         INTEGER NOT NULL,
