@@ -13,19 +13,19 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/moves_hash.h"
+#include "core/text_fold.h"
 #include "core/version.h"
 #include "core/zobrist.h"
+#include "games/game_layout.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
 #include "schema/batched_insert.h"
 #include "schema/blob_codec.h"
 #include "schema/feature_index.h"
-#include "schema/game_layout.h"
 #include "schema/game_loader.h"
 #include "schema/meta.h"
 #include "schema/migrations.h"
 #include "schema/statement_util.h"
-#include "schema/text_fold.h"
 
 namespace ludex {
 namespace {

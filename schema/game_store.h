@@ -12,9 +12,9 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "games/game_layout.h"
 #include "games/position.h"
 #include "schema/database.h"
-#include "schema/game_layout.h"
 
 namespace ludex {
 
