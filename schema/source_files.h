@@ -68,21 +68,15 @@ class SourceFiles {
   // Requires db (read-write) to outlive this object.
   explicit SourceFiles(SQLite::Database& db);
 
-  // The row of path, nullopt when there is none.
+  // The GameStore methods of the same names: game_store.h states their
+  // contracts.
   std::optional<KnownFile> find_file(const std::string& path);
-  // Every row below the archive container_id (its members, the archives
-  // inside it and theirs), each as find_file() tells it, by file_id.
   std::vector<KnownMember> find_members(std::int64_t container_id);
-  // Inserts the file or updates its size, mtime, hash, format and container
-  // (and clears absent); returns its id.
   std::int64_t upsert_file(const SourceFileInfo& file);
-  // Sets or clears KnownFile::absent of a row.
   void mark_absent(std::int64_t file_id, bool absent);
-  // Records a file's new size and modification time.
   void touch_file(std::int64_t file_id, std::int64_t size, std::int64_t mtime_ns);
-  // Every row on disk (files and archives, not members) as (file_id, path),
-  // by path.
   std::vector<std::pair<std::int64_t, std::string>> list_files();
+
   // True for an archive's row; false for a file's and when there is no
   // such row.
   bool is_archive(std::int64_t file_id);
