@@ -64,6 +64,8 @@ class GameStore {
   // when begin_bulk_load() was not called (it then only runs ANALYZE).
   void finish_bulk_load();
 
+  // The recorded row of path (a file, an archive or a member), nullopt when
+  // there is none.
   std::optional<KnownFile> find_file(const std::string& path);
   // Every row below the archive container_id (its members, the archives
   // inside it and theirs), each with what find_file() tells of it, by file_id.
