@@ -23,10 +23,10 @@
 #include <string>
 #include <vector>
 
+#include "games/game_layout.h"
 #include "games/position.h"
 #include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
-#include "schema/game_layout.h"
 
 namespace ludex {
 
@@ -74,7 +74,7 @@ struct FileResult {
   // the game's warnings.
   std::vector<GamePositions> positions;
   // Parallel to positions: what the store derives from each game
-  // (schema/game_layout.h), computed by the worker.
+  // (games/game_layout.h), computed by the worker.
   std::vector<GameLayout> layouts;
 };
 

@@ -20,7 +20,9 @@
 #include "games/position_stream.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
+#include "schema/meta.h"
 #include "schema/statement_util.h"
+#include "schema/transaction.h"
 
 namespace ludex {
 namespace {
@@ -60,7 +62,7 @@ class Checker {
  public:
   Checker(Database& db, const CheckOptions& options,
           const std::function<void(const CheckProblem&)>& report)
-      : db_(db), h_(db.handle()), options_(options), report_(report) {}
+      : db_(db), h_(db.handle()), meta_(h_), options_(options), report_(report) {}
 
   CheckSummary run() {
     guarded("integrity", [&] { integrity(); });
@@ -92,12 +94,6 @@ class Checker {
     } catch (const std::runtime_error& e) {
       problem(check, 0, 0, std::string("the check could not run: ") + e.what());
     }
-  }
-
-  bool meta(const char* key) {
-    SQLite::Statement st(h_, "SELECT 1 FROM meta WHERE key = ?1");
-    st.bind(1, key);
-    return st.executeStep();
   }
 
   void integrity() {
@@ -187,7 +183,7 @@ class Checker {
                             "ORDER BY node_id");
     SQLite::Statement moved(h_, "SELECT DISTINCT node_id FROM node_moves ORDER BY node_id");
     SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
-    const bool streams_pending = meta("position_streams_pending");
+    const bool streams_pending = meta_.has(meta_key::kPositionStreamsPending);
     bool node_left = nodes.executeStep();
     bool moved_left = moved.executeStep();
     std::int64_t orphans = 0;
@@ -372,7 +368,7 @@ class Checker {
   // key's chunks do not overlap, and every listed game has a stream; the
   // sampled games are listed under exactly the features their streams hold.
   void feature_games() {
-    if (meta("feature_games_pending")) return;  // the next import builds it
+    if (meta_.has(meta_key::kFeatureGamesPending)) return;  // the next import builds it
     std::sort(streamed_.begin(), streamed_.end());
     // (code, board, game) the sample's streams say must be listed.
     std::set<std::tuple<std::int64_t, std::int32_t, std::int64_t>> expected;
@@ -446,7 +442,7 @@ class Checker {
                              "WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id");
     SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
     const bool moves_hash_current =
-        !meta("moves_hash_pending") && moves_hash_version() == kMovesHashVersion;
+        !meta_.has(meta_key::kMovesHashPending) && moves_hash_version() == kMovesHashVersion;
     for (const GameRow* g : sample()) {
       const std::optional<LoadedGame> loaded = loader.load(g->game_id);
       if (!loaded) continue;
@@ -485,8 +481,8 @@ class Checker {
   }
 
   int moves_hash_version() {
-    SQLite::Statement st(h_, "SELECT value FROM meta WHERE key = 'moves_hash_version'");
-    return st.executeStep() ? std::stoi(st.getColumn(0).getString()) : 0;
+    const std::optional<std::string> version = meta_.get(meta_key::kMovesHashVersion);
+    return version ? std::stoi(*version) : 0;
   }
 
   // FTS5's own integrity check compares the index with the comments it
@@ -497,18 +493,18 @@ class Checker {
   void comment_index() {
     try {
       SQLite::Database rw(db_.path(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
-      rw.exec("BEGIN");
+      Transaction transaction(rw, Transaction::Mode::kDeferred);
       try {
         rw.exec("INSERT INTO comments_fts (comments_fts, rank) VALUES ('integrity-check', 1)");
       } catch (const SQLite::Exception& e) {
-        rw.tryExec("ROLLBACK");
+        // The transaction's destructor rolls it back, never throwing.
         if (e.getErrorCode() == SQLITE_CORRUPT || e.getExtendedErrorCode() == SQLITE_CORRUPT_VTAB) {
           problem("comments_fts", 0, 0, "the comment index is out of step with the comments");
           return;
         }
         throw;
       }
-      rw.exec("ROLLBACK");
+      transaction.rollback();
       return;
     } catch (const SQLite::Exception&) {
       // Not writable (or locked): the read-only comparison below.
@@ -560,6 +556,7 @@ class Checker {
 
   Database& db_;
   SQLite::Database& h_;
+  MetaTable meta_;
   const CheckOptions& options_;
   const std::function<void(const CheckProblem&)>& report_;
   CheckSummary summary_;

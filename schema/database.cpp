@@ -11,9 +11,9 @@
 
 #include <SQLiteCpp/Exception.h>
 
+#include "core/text_fold.h"
 #include "core/version.h"
 #include "schema/migrations.h"
-#include "schema/text_fold.h"
 
 namespace ludex {
 namespace {

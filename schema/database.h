@@ -42,7 +42,7 @@ class Database {
   // refused with a message that says which and why, before anything is
   // written, including SQLite's -wal and -shm files.
   // Every connection gets the SQL function ludex_fold(text) (see
-  // schema/text_fold.h), which queries use; the schema itself never does.
+  // core/text_fold.h), which queries use; the schema itself never does.
   Database(const std::string& path, Mode mode);
   ~Database();
   Database(const Database&) = delete;

@@ -7,12 +7,11 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "games/position_codes.h"
+#include "schema/meta.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
 namespace {
-
-constexpr const char* kPendingKey = "feature_games_pending";
 
 // A key's last chunk takes a batch's ids while it is shorter than this;
 // past it a batch starts a new chunk. Small enough that appending rewrites
@@ -82,6 +81,23 @@ std::size_t append_differences(const std::vector<std::int64_t>& list, std::size_
 std::int32_t board_key(std::int32_t columns, std::int32_t rows) {
   if (columns <= 0 || rows <= 0 || columns >= 1024 || rows >= 1024) return 0;
   return (columns << 10) | rows;
+}
+
+bool stored_stream_codes(const SQLite::Statement& st, int first, std::int32_t* board,
+                         std::vector<std::int64_t>* codes) {
+  const std::optional<Family> family = parse_family(st.getColumn(first).getString());
+  if (!family) return false;
+  const auto columns = static_cast<std::int32_t>(column_int(st, first + 2, 0));
+  const auto rows = static_cast<std::int32_t>(column_int(st, first + 3, 0));
+  const std::optional<StreamBoard> b =
+      stream_board(*family, column_text(st, first + 1), columns, rows);
+  if (!b) return false;
+  std::string error;
+  if (!stream_feature_codes(*family, column_bytes(st.getColumn(first + 4)), *b, codes, &error)) {
+    throw std::runtime_error("corrupt database: a position stream does not read: " + error);
+  }
+  *board = board_key(columns, rows);
+  return true;
 }
 
 struct FeatureIndexWriter::Impl {
@@ -244,7 +260,7 @@ void FeatureIndexWriter::remove(std::int64_t first_game, std::int64_t last_game,
 }
 
 struct FeatureIndexReader::Impl {
-  explicit Impl(SQLite::Database& d) : db(d) {}
+  explicit Impl(SQLite::Database& d) : db(d), meta(d) {}
   // Each statement is prepared on first use: a search asks one or two of
   // them.
   SQLite::Statement& get(std::optional<SQLite::Statement>& st, const char* sql) {
@@ -252,7 +268,8 @@ struct FeatureIndexReader::Impl {
     return *st;
   }
   SQLite::Database& db;
-  std::optional<SQLite::Statement> pending, one_board, every_board, range, all;
+  MetaTable meta;
+  std::optional<SQLite::Statement> one_board, every_board, range, all;
 };
 
 FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -260,10 +277,7 @@ FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_u
 FeatureIndexReader::~FeatureIndexReader() = default;
 
 bool FeatureIndexReader::complete() {
-  SQLite::Statement& st = impl_->get(impl_->pending, "SELECT 1 FROM meta WHERE key = ?1");
-  ResetOnExit reset(st);
-  st.bind(1, kPendingKey);
-  return !st.executeStep();
+  return !impl_->meta.has(meta_key::kFeatureGamesPending);
 }
 
 std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std::int32_t board) {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
 #include "core/game.h"
 #include "games/position.h"
@@ -36,6 +37,16 @@ namespace ludex {
 // The board part of a key: columns << 10 | rows (a side is at most 702).
 // 0 for a game without a known size.
 std::int32_t board_key(std::int32_t columns, std::int32_t rows);
+
+// The feature codes (games/position_codes.h) a stored position stream
+// holds, read from the current row of st, whose columns first..first + 4
+// are games.family, variant, board_columns, board_rows and the
+// game_positions.stream; *board gets the game's board_key. False (*codes
+// and *board then unspecified) for a family or board that has no stream.
+// Throws std::runtime_error for a stream that does not read (a corrupt
+// database).
+bool stored_stream_codes(const SQLite::Statement& st, int first, std::int32_t* board,
+                         std::vector<std::int64_t>* codes);
 
 // Writes and deletes rows of feature_games. Statements are prepared once.
 class FeatureIndexWriter {
@@ -87,7 +98,7 @@ class FeatureIndexReader {
   FeatureIndexReader& operator=(const FeatureIndexReader&) = delete;
 
   // False while a migrated database waits for its feature_games to be
-  // filled (meta 'feature_games_pending'): the lists are then incomplete
+  // filled (meta_key::kFeatureGamesPending): the lists are then incomplete
   // and must not rule any game out.
   bool complete();
   // The games (ascending ids) on `board` (0 = every board) that hold the

@@ -26,7 +26,7 @@ enum class GameOrder : std::uint8_t {
 
 struct GameFilter {
   // Each entry matches a player in either seat, case-insensitively (see
-  // fold_case in schema/text_fold.h); '*' matches any run of characters and
+  // fold_case in core/text_fold.h); '*' matches any run of characters and
   // every other character is literal. Two entries: games between the two
   // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;

@@ -1,5 +1,16 @@
 // Writing games into the database. One GameStore per writer thread; every
 // statement is prepared once in the constructor and re-bound per row.
+//
+// GameStore is the facade that owns the batches (one Transaction each) and
+// coordinates its collaborators, each of one job: SourceFiles
+// (schema/source_files.h), GameWriter (schema/game_writer.h), GameEraser
+// (schema/game_eraser.h), the bulk load (schema/bulk_load.h), the
+// post-migration backfills (schema/backfill.h) and MetaTable
+// (schema/meta.h).
+//
+// Thread-safety: a GameStore belongs to its Database's thread. Throws:
+// SQLite::Exception on SQL errors (schema/storage_failure.h classifies
+// them) unless said otherwise.
 #ifndef LUDEX_SCHEMA_GAME_STORE_H_
 #define LUDEX_SCHEMA_GAME_STORE_H_
 
@@ -12,54 +23,12 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "games/game_layout.h"
 #include "games/position.h"
 #include "schema/database.h"
-#include "schema/game_layout.h"
+#include "schema/source_files.h"
 
 namespace ludex {
-
-// The source_files.format of an archive's own row (docs/schema.md, "Archives").
-inline constexpr const char* kArchiveFormat = "archive";
-
-// A source file as seen on disk, an archive, or a member of an archive.
-struct SourceFileInfo {
-  // As given on the command line / found by the walk; a member's is
-  // "ARCHIVE//MEMBER" (docs/formats.md, "Archives").
-  std::string path;
-  std::int64_t size = 0;
-  std::int64_t mtime_ns = 0;  // modification time, nanoseconds since the epoch
-  std::string content_hash;   // hex digest of the content (xxh3-128)
-  // "sgf", "gtv", "t1", "" when unrecognised; kArchiveFormat for an archive.
-  std::string format;
-  // The file_id of the archive that holds this member; 0 for a file on disk.
-  std::int64_t container_id = 0;
-};
-
-// A source file as recorded in the database.
-struct KnownFile {
-  std::int64_t file_id = 0;
-  std::int64_t size = 0;
-  std::int64_t mtime_ns = 0;
-  std::string content_hash;
-  // True if a game of the file that has positions (family not kOther) was
-  // stored without them or with another kPositionHashVersion (e.g. every
-  // game of a database migrated from schema version 1): the file must be
-  // imported again for position search to see it. Also true if a game of
-  // the file that import --dedupe did not store has lost every stored copy
-  // (game_sightings.duplicate_of NULL): importing it again stores the game.
-  bool positions_stale = false;
-  bool is_archive = false;        // format kArchiveFormat: the row of an archive
-  std::int64_t container_id = 0;  // as SourceFileInfo::container_id
-  // A member its archive no longer held when last read to its end (kept
-  // until import --prune forgets it).
-  bool absent = false;
-};
-
-// A row below an archive (a member, or an archive inside it).
-struct KnownMember {
-  std::string path;
-  KnownFile file;
-};
 
 class GameStore {
  public:
@@ -74,7 +43,10 @@ class GameStore {
   // add_game() are buffered and written many per statement; commit() writes
   // them, so other readers (a GameLoader on the same connection too) see a
   // batch's games only after commit(). rollback() abandons the batch; a
-  // GameStore destroyed with a batch open rolls it back.
+  // GameStore destroyed with a batch open rolls it back. begin() requires
+  // no open batch, commit() and rollback() an open one. When commit()
+  // throws, the batch stays open (rollback() or the destructor ends it);
+  // rollback() ends it even when it throws.
   void begin();
   void commit();
   void rollback();
@@ -83,15 +55,17 @@ class GameStore {
   // secondary indexes and rebuild them in finish_bulk_load()).
   bool is_empty();
   // Drops the secondary and full-text indexes; requires no open batch. The
-  // database records the statements that build them again (meta
-  // 'indexes_dropped'), so an interrupted load is repaired by the next
-  // finish_bulk_load().
+  // database records the statements that build them again
+  // (meta_key::kIndexesDropped), so an interrupted load is repaired by the
+  // next finish_bulk_load().
   void begin_bulk_load();
   // Builds whatever begin_bulk_load() dropped (including the comment
   // full-text index), then runs ANALYZE; requires no open batch. Safe to call
   // when begin_bulk_load() was not called (it then only runs ANALYZE).
   void finish_bulk_load();
 
+  // The recorded row of path (a file, an archive or a member), nullopt when
+  // there is none.
   std::optional<KnownFile> find_file(const std::string& path);
   // Every row below the archive container_id (its members, the archives
   // inside it and theirs), each with what find_file() tells of it, by file_id.
@@ -161,9 +135,9 @@ class GameStore {
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
   // Gives the stored games the moves hashes of this build and recomputes
   // every duplicate_of. Needed after a migration from schema version 2 or
-  // older (meta 'moves_hash_pending': those games were stored without a
+  // older (meta_key::kMovesHashPending: those games were stored without a
   // hash, which only the game itself gives) and after kMovesHashVersion
-  // changed (meta 'moves_hash_version' differs: every game is hashed again,
+  // changed (meta_key::kMovesHashVersion differs: every game is hashed again,
   // and every sighting loses its first copy, since its game is not stored to
   // be hashed again; find_file() then reports its file stale, so that the
   // next import of it parses it again). Does nothing otherwise. Loads each
@@ -173,13 +147,13 @@ class GameStore {
   // Gives every stored game whose positions are current (games.hash_version
   // = kPositionHashVersion) and that has no game_positions row its position
   // stream. Needed once after a migration from schema version
-  // 5 or older (meta 'position_streams_pending'); does nothing otherwise.
+  // 5 or older (meta_key::kPositionStreamsPending); does nothing otherwise.
   // Games with older positions get theirs when their file is read again.
   // Loads each game with GameLoader. Requires no open batch; one
   // transaction. Returns the number of games given a stream.
   std::int64_t refresh_position_streams();
   // Fills feature_games from the stored streams. Needed once after a
-  // migration from schema version 6 or older (meta 'feature_games_pending',
+  // migration from schema version 6 or older (meta_key::kFeatureGamesPending,
   // set by 007_compact_nodes.sql when the database held games); does
   // nothing otherwise. Call after refresh_position_streams(). Requires no
   // open batch; one transaction. Returns the number of games listed.

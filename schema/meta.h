@@ -44,24 +44,33 @@ inline constexpr std::string_view kIndexesDropped = "indexes_dropped";
 
 namespace ludex {
 
+// The one way ludex reads and writes meta. Each statement is prepared on
+// first use, so a MetaTable costs nothing until used and may be made before
+// the table exists (migrate_schema) or on a database whose meta table is
+// damaged (ludex check: the error comes from the call that needs it).
 class MetaTable {
  public:
-  // Prepares the statements on db, which must outlive this object.
-  explicit MetaTable(SQLite::Database& db);
+  // Requires db to outlive this object.
+  explicit MetaTable(SQLite::Database& db) : db_(db) {}
 
-  // The value of key, or nullopt when the key is absent.
+  // The value of key, or nullopt when the key is absent. Throws
+  // SQLite::Exception (e.g. no meta table).
   std::optional<std::string> get(std::string_view key);
+  // Whether key is present. Throws as get().
   bool has(std::string_view key) { return get(key).has_value(); }
   // Inserts or replaces key's value. Throws SQLite::Exception (e.g. on a
   // read-only connection).
   void set(std::string_view key, std::string_view value);
-  // Removes key; nothing happens when it is absent.
+  // Removes key; nothing happens when it is absent. Throws as set().
   void erase(std::string_view key);
 
  private:
-  SQLite::Statement get_;
-  SQLite::Statement set_;
-  SQLite::Statement erase_;
+  SQLite::Statement& prepared(std::optional<SQLite::Statement>& st, const char* sql);
+
+  SQLite::Database& db_;
+  std::optional<SQLite::Statement> get_;
+  std::optional<SQLite::Statement> set_;
+  std::optional<SQLite::Statement> erase_;
 };
 
 }  // namespace ludex

@@ -2,7 +2,6 @@
 
 #include <cassert>
 #include <cstdlib>
-#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -15,6 +14,7 @@
 #include "schema/database.h"
 #include "schema/meta.h"
 #include "schema/schema_sql.h"
+#include "schema/transaction.h"
 
 namespace ludex {
 namespace {
@@ -73,42 +73,36 @@ std::string quote_identifier(std::string_view name) {
 }  // namespace
 
 void migrate_schema(SQLite::Database& db, const std::string& created_by) {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    const int from = read_user_version(db);
-    // A new database has no meta table before version 1's files ran.
-    std::optional<MetaTable> meta;
-    if (from > 0) meta.emplace(db);
-    for (int v = from + 1; v <= kSchemaVersion; ++v) {
-      const std::vector<const SqlFile*> files = files_of_version(v, true, true);
-      if (files.empty()) {
-        throw std::logic_error("schema version " + std::to_string(v) + " has no SQL file");
-      }
-      for (const SqlFile* f : files) db.exec(f->text);
-      if (!meta) meta.emplace(db);
-      // PRAGMA takes no parameters; v is our own integer.
-      db.exec("PRAGMA user_version = " + std::to_string(v));
-      meta->set(meta_key::kSchemaVersion, std::to_string(v));
+  Transaction transaction(db, Transaction::Mode::kImmediate);
+  const int from = read_user_version(db);
+  // A new database has no meta table before version 1's files ran; the
+  // MetaTable prepares its statements when first used, after them.
+  MetaTable meta(db);
+  for (int v = from + 1; v <= kSchemaVersion; ++v) {
+    const std::vector<const SqlFile*> files = files_of_version(v, true, true);
+    if (files.empty()) {
+      throw std::logic_error("schema version " + std::to_string(v) + " has no SQL file");
     }
-    if (from == 0) {
-      meta->set(meta_key::kCreatedBy, created_by);
-      // A new database holds no game hashed by another kMovesHashVersion
-      // (003_duplicates.sql writes version 1, the first one).
-      meta->set(meta_key::kMovesHashVersion, std::to_string(kMovesHashVersion));
-      // Nor any game without its position stream (006_position_streams.sql).
-      meta->erase(meta_key::kPositionStreamsPending);
-    }
-    // The hashing this build writes; games.hash_version says, per game,
-    // which one its stored positions used.
-    if (from < kSchemaVersion) {
-      meta->set(meta_key::kHashVersion, std::to_string(kPositionHashVersion));
-      meta->set(meta_key::kWrittenBy, created_by);
-    }
-    db.exec("COMMIT");
-  } catch (...) {
-    db.tryExec("ROLLBACK");
-    throw;
+    for (const SqlFile* f : files) db.exec(f->text);
+    // PRAGMA takes no parameters; v is our own integer.
+    db.exec("PRAGMA user_version = " + std::to_string(v));
+    meta.set(meta_key::kSchemaVersion, std::to_string(v));
   }
+  if (from == 0) {
+    meta.set(meta_key::kCreatedBy, created_by);
+    // A new database holds no game hashed by another kMovesHashVersion
+    // (003_duplicates.sql writes version 1, the first one).
+    meta.set(meta_key::kMovesHashVersion, std::to_string(kMovesHashVersion));
+    // Nor any game without its position stream (006_position_streams.sql).
+    meta.erase(meta_key::kPositionStreamsPending);
+  }
+  // The hashing this build writes; games.hash_version says, per game,
+  // which one its stored positions used.
+  if (from < kSchemaVersion) {
+    meta.set(meta_key::kHashVersion, std::to_string(kPositionHashVersion));
+    meta.set(meta_key::kWrittenBy, created_by);
+  }
+  transaction.commit();
 }
 
 void create_secondary_indexes(SQLite::Database& db) {

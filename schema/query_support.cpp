@@ -1,7 +1,7 @@
 #include "schema/query_support.h"
 
+#include "core/text_fold.h"
 #include "schema/statement_util.h"
-#include "schema/text_fold.h"
 
 namespace ludex {
 namespace {

@@ -66,8 +66,6 @@ inline std::string column_text(const SQLite::Statement& st, int index) {
   return c.isNull() ? std::string() : c.getString();
 }
 
-// The integer value of a column, or absent for NULL.
-// The integer value of a column, or absent for NULL.
 // A BLOB (or TEXT) column's bytes; "" for NULL.
 inline std::string column_blob(const SQLite::Statement& st, int index) {
   const SQLite::Column c = st.getColumn(index);
@@ -75,6 +73,7 @@ inline std::string column_blob(const SQLite::Statement& st, int index) {
   return std::string(static_cast<const char*>(c.getBlob()), static_cast<std::size_t>(c.getBytes()));
 }
 
+// The integer value of a column, or absent for NULL.
 inline std::int64_t column_int(const SQLite::Statement& st, int index, std::int64_t absent) {
   const SQLite::Column c = st.getColumn(index);
   return c.isNull() ? absent : c.getInt64();

@@ -1,8 +1,8 @@
 // The BLOB and value-list encodings, case folding and pattern translation.
 #include <catch2/catch.hpp>
 
+#include "core/text_fold.h"
 #include "schema/blob_codec.h"
-#include "schema/text_fold.h"
 
 namespace ludex {
 namespace {

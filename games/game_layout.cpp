@@ -1,4 +1,4 @@
-#include "schema/game_layout.h"
+#include "games/game_layout.h"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // result filters) and the translation of user patterns into GLOB patterns.
 //
 // Thread-safety: pure functions.
-#ifndef LUDEX_SCHEMA_TEXT_FOLD_H_
-#define LUDEX_SCHEMA_TEXT_FOLD_H_
+#ifndef LUDEX_CORE_TEXT_FOLD_H_
+#define LUDEX_CORE_TEXT_FOLD_H_
 
 #include <string>
 #include <string_view>
@@ -26,4 +26,4 @@ std::string user_pattern_to_glob(std::string_view pattern);
 
 }  // namespace ludex
 
-#endif  // LUDEX_SCHEMA_TEXT_FOLD_H_
+#endif  // LUDEX_CORE_TEXT_FOLD_H_

@@ -1,4 +1,4 @@
-#include "schema/text_fold.h"
+#include "core/text_fold.h"
 
 #include <cstdint>
 
