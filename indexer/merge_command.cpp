@@ -178,7 +178,9 @@ int run_merge_command(const std::vector<std::string>& args) {
     }
   }
   store.commit();
-  if (bulk) store.finish_bulk_load();
+  // Also when not a bulk load: it builds the explorer's postings of a
+  // database that waits for them (one migrated just now) and analyses.
+  store.finish_bulk_load();
 
   if (!quiet) {
     const double seconds =

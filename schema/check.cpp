@@ -18,6 +18,7 @@
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
+#include "schema/explorer_check.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
 #include "schema/meta.h"
@@ -74,6 +75,7 @@ class Checker {
     guarded("comments_fts", [&] { comment_index(); });
     guarded("source_files", [&] { file_counts(); });
     guarded("duplicates", [&] { duplicates(); });
+    guarded("explorer", [&] { explorer(); });
     return summary_;
   }
 
@@ -522,6 +524,17 @@ class Checker {
           "comments_fts", 0, 0,
           "the comment index holds " + stale.getColumn(0).getString() + " comments that are gone");
     }
+  }
+
+  // The explorer's postings: a sample of kept positions against their
+  // games (every one, and the set of common positions, with --all).
+  void explorer() {
+    ExplorerCheckOptions o;
+    o.sample = options_.sample;
+    o.all = options_.all;
+    check_explorer(h_, o, [&](std::int64_t game, const std::string& message) {
+      problem("explorer", game, 0, message);
+    });
   }
 
   void file_counts() {

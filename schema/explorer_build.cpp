@@ -10,9 +10,9 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/varint.h"
+#include "games/game_layout.h"
 #include "schema/blob_codec.h"
 #include "schema/explorer_gather.h"
-#include "schema/game_layout.h"
 #include "schema/statement_util.h"
 
 namespace ludex {

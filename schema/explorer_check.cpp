@@ -101,14 +101,14 @@ std::int64_t check_explorer(SQLite::Database& db, const ExplorerCheckOptions& op
           stored.push_back(visit_text(v));
         }
         if (!reader.error().empty()) {
-          problem(first, where + ": the row from game " + std::to_string(first) +
-                             " does not decode: " + reader.error());
+          problem(0, where + ": the row from game " + std::to_string(first) +
+                         " does not decode: " + reader.error());
           continue;
         }
         if (first_seen != first || last_seen != last || games != rows.getColumn(2).getInt64() ||
             row_nodes != rows.getColumn(3).getInt64() || first <= previous_last) {
-          problem(first, where + ": the row from game " + std::to_string(first) +
-                             " holds other games or nodes than its columns say");
+          problem(0, where + ": the row from game " + std::to_string(first) +
+                         " holds other games or nodes than its columns say");
         }
         previous_last = last;
         nodes += row_nodes;

@@ -172,6 +172,10 @@ struct ExplorerStoreWriter::Impl {
   std::unordered_set<std::uint64_t> kept;
   bool kept_loaded = false;
   bool bulk = false;
+  // meta explorer_pending as last read (set by a migration or by a bulk
+  // load that stopped): rebuild_if_pending() will read every game then.
+  bool pending = false;
+  bool pending_known = false;
   std::optional<VisitSorter> sorter;
   // Outside a bulk load: the batch's visits to kept positions, and the
   // positions that may have become common (key -> hash, variant).
@@ -321,6 +325,16 @@ bool ExplorerStoreWriter::in_bulk_load() const {
   return impl_->bulk;
 }
 
+bool ExplorerStoreWriter::wants_games() {
+  Impl& s = *impl_;
+  if (s.bulk) return true;
+  if (!s.pending_known) {
+    s.pending = s.meta.has(meta_key::kExplorerPending);
+    s.pending_known = true;
+  }
+  return !s.pending;
+}
+
 void ExplorerStoreWriter::add(const std::string& variant,
                               const std::vector<ExplorerVisit>& visits) {
   Impl& s = *impl_;
@@ -437,6 +451,8 @@ void ExplorerStoreWriter::finish_bulk_load() {
   s.bulk = false;
   s.build_from_sorter();
   s.meta.erase(meta_key::kExplorerPending);
+  s.pending = false;
+  s.pending_known = true;
 }
 
 std::int64_t ExplorerStoreWriter::rebuild_if_pending() {
@@ -449,6 +465,8 @@ std::int64_t ExplorerStoreWriter::rebuild_if_pending() {
   });
   const std::int64_t kept = s.build_from_sorter();
   s.meta.erase(meta_key::kExplorerPending);
+  s.pending = false;
+  s.pending_known = true;
   return kept;
 }
 

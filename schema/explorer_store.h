@@ -100,6 +100,9 @@ class ExplorerStoreWriter {
   // flush(), and the other positions become candidates that flush() keeps
   // once they reach kExplorerMinNodes nodes. In a bulk load they are only
   // collected, for finish_bulk_load().
+  // False while the postings wait for rebuild_if_pending() (nothing is
+  // worth collecting then) and after it; true in a bulk load.
+  bool wants_games();
   // `variant` is the game's (Blokus positions are kept per variant), the
   // visits' moves must live until flush() (bulk: finish_bulk_load()).
   void add(const std::string& variant, const std::vector<ExplorerVisit>& visits);

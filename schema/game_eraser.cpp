@@ -7,8 +7,10 @@
 
 namespace ludex {
 
-GameEraser::GameEraser(SQLite::Database& db, FeatureIndexWriter& features)
+GameEraser::GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
+                       ExplorerStoreWriter* explorer)
     : features_(features),
+      explorer_(explorer),
       file_games_(db,
                   "SELECT game_id, first_node_id, node_count FROM games "
                   "WHERE file_id = ?1 ORDER BY game_id"),
@@ -104,6 +106,8 @@ void GameEraser::unlist_features(const IdRun& r) {
 }
 
 void GameEraser::delete_run(const IdRun& r, std::vector<std::int64_t>* players) {
+  // Before the nodes go: they say which kept positions the games held.
+  if (explorer_ != nullptr) explorer_->remove(r.first_game, r.last_game);
   {
     ResetOnExit reset(run_players_);
     run_players_.bind(1, r.first_game);

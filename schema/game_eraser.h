@@ -1,6 +1,7 @@
 // Erasing a file's games: their rows in every table (nodes, node_moves,
 // evaluations, comments, properties, game_positions, game_players, games),
-// their feature_games entries, the players no other game refers to, the
+// their feature_games entries and explorer postings, the players no other
+// game refers to, the
 // file's sightings and import_errors; the copies of other games and
 // sightings that pointed at them are linked to their next first copy.
 // Deletes by id ranges, not row by row: a file's games, stored in one go,
@@ -16,6 +17,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
 namespace ludex {
@@ -24,7 +26,9 @@ class GameEraser {
  public:
   // Requires db (read-write) and features to outlive this object. Prepares
   // every statement.
-  GameEraser(SQLite::Database& db, FeatureIndexWriter& features);
+  // explorer, when not null, forgets the erased games too.
+  GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
+             ExplorerStoreWriter* explorer = nullptr);
   GameEraser(const GameEraser&) = delete;
   GameEraser& operator=(const GameEraser&) = delete;
 
@@ -54,6 +58,7 @@ class GameEraser {
   void unlist_features(const IdRun& run);
 
   FeatureIndexWriter& features_;
+  ExplorerStoreWriter* explorer_;
   SQLite::Statement file_games_, run_streams_, run_players_;
   SQLite::Statement delete_moves_, delete_evaluations_, delete_comments_, delete_properties_,
       delete_nodes_;

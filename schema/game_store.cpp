@@ -6,6 +6,7 @@
 #include "core/version.h"
 #include "schema/backfill.h"
 #include "schema/bulk_load.h"
+#include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 #include "schema/game_eraser.h"
 #include "schema/game_writer.h"
@@ -21,8 +22,9 @@ struct GameStore::Impl {
         meta(db),
         files(db),
         features(db),
-        writer(db, features),
-        eraser(db, features) {}
+        explorer(db),
+        writer(db, features, &explorer),
+        eraser(db, features, &explorer) {}
 
   bool in_batch() const { return batch && batch->open(); }
   // Writes what the writer queued, so that reads and deletes see it.
@@ -35,6 +37,9 @@ struct GameStore::Impl {
   // Shared by the writer (which queues games on it and flushes it), the
   // eraser and the feature_games backfill.
   FeatureIndexWriter features;
+  // The explorer's postings: fed by the writer, trimmed by the eraser,
+  // flushed at each commit after the game rows (it reads them).
+  ExplorerStoreWriter explorer;
   GameWriter writer;
   GameEraser eraser;
   std::optional<Transaction> batch;  // open between begin() and commit()
@@ -80,6 +85,7 @@ void GameStore::commit() {
   Impl& s = *impl_;
   assert(s.in_batch());
   s.flush();
+  s.explorer.flush();
   s.batch->commit();
   s.written_by_recorded = true;
 }
@@ -88,6 +94,7 @@ void GameStore::rollback() {
   Impl& s = *impl_;
   assert(s.in_batch());
   s.writer.discard();
+  s.explorer.discard();
   s.batch->rollback();
 }
 
@@ -96,13 +103,29 @@ bool GameStore::is_empty() {
 }
 
 void GameStore::begin_bulk_load() {
-  assert(!impl_->in_batch());
-  drop_indexes_for_load(impl_->db, impl_->meta);
+  Impl& s = *impl_;
+  assert(!s.in_batch());
+  drop_indexes_for_load(s.db, s.meta);
+  Transaction t(s.db, Transaction::Mode::kImmediate);
+  s.explorer.begin_bulk_load();
+  t.commit();
 }
 
 void GameStore::finish_bulk_load() {
-  assert(!impl_->in_batch());
-  rebuild_dropped_indexes(impl_->db, impl_->meta);
+  Impl& s = *impl_;
+  assert(!s.in_batch());
+  {
+    // The postings of a bulk load, or of a database that waits for them
+    // (a migration, a load that stopped before it got here).
+    Transaction t(s.db, Transaction::Mode::kImmediate);
+    if (s.explorer.in_bulk_load()) {
+      s.explorer.finish_bulk_load();
+    } else {
+      s.explorer.rebuild_if_pending();
+    }
+    t.commit();
+  }
+  rebuild_dropped_indexes(s.db, s.meta);
 }
 
 std::optional<KnownFile> GameStore::find_file(const std::string& path) {

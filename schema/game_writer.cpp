@@ -12,6 +12,7 @@
 #include "games/position_codes.h"
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
+#include "schema/explorer_build.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -58,9 +59,11 @@ bool inline_move(const Move& move, const NodeView& data) {
 
 }  // namespace
 
-GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features)
+GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
+                       ExplorerStoreWriter* explorer)
     : db_(db),
       features_(features),
+      explorer_(explorer),
       max_game_id_(db, "SELECT coalesce(max(game_id), 0) FROM games"),
       max_node_id_(db, "SELECT coalesce(max(node_id), 0) FROM nodes"),
       find_player_(db, "SELECT player_id FROM players WHERE name = ?1"),
@@ -201,11 +204,12 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game
   store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games
   // exactly when it has one.
-  if (positions != nullptr && store_stream(game_id, game, *positions)) {
+  if (positions != nullptr && store_stream(game_id, game, *positions, &stream_written_)) {
     features_.add(game_id, board_key(game.columns, game.rows),
                   positions->stream.empty()
                       ? feature_codes(game.family, positions->deltas, positions->hashes)
                       : positions->features);
+    if (explorer_ != nullptr) queue_explorer_visits(game_id, first_node, game, *positions, layout);
   }
 
   add_warnings(file_id, game);
@@ -372,8 +376,24 @@ void GameWriter::store_node_data(std::int64_t node_id, const NodeView& data, boo
   }
 }
 
+void GameWriter::queue_explorer_visits(std::int64_t game_id, std::int64_t first_node,
+                                       const GameRecord& game, const GamePositions& positions,
+                                       const GameLayout& layout) {
+  if (!explorer_->wants_games()) return;
+  const std::optional<StreamBoard> board = stream_board(game);
+  ExplorerGame visited;
+  // A stream that does not read was refused by its own writer already;
+  // the check of the stored game reports it (ludex check).
+  if (!board || !explorer_game_of(game, positions, layout, stream_written_, *board, game_id,
+                                  first_node, &visited)) {
+    return;
+  }
+  explorer_->add(visited.family == Family::kBlokus ? visited.variant : std::string(),
+                 explorer_visits(visited, explorer_->moves()));
+}
+
 bool GameWriter::store_stream(std::int64_t game_id, const GameRecord& game,
-                              const GamePositions& positions) {
+                              const GamePositions& positions, std::string* written) {
   // Encoded here only when the caller (merge, tests, a backfill) did not:
   // the import's parse workers do it.
   std::string stream_buffer;
@@ -387,6 +407,7 @@ bool GameWriter::store_stream(std::int64_t game_id, const GameRecord& game,
   streams_.set_int(0, game_id);
   streams_.set_blob(1, *stream);
   streams_.end_row();
+  if (written != nullptr) *written = *stream;
   return true;
 }
 

@@ -27,6 +27,7 @@
 #include "games/game_layout.h"
 #include "games/position.h"
 #include "schema/batched_insert.h"
+#include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
 namespace ludex {
@@ -37,7 +38,10 @@ class GameWriter {
   // games' feature lists are queued on features, which flush() and
   // discard() flush and discard too. Prepares every statement and reads the
   // largest stored ids.
-  GameWriter(SQLite::Database& db, FeatureIndexWriter& features);
+  // explorer, when not null, is given every stored game's visits to the
+  // positions the explorer may keep (schema/explorer_store.h).
+  GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
+             ExplorerStoreWriter* explorer = nullptr);
   GameWriter(const GameWriter&) = delete;
   GameWriter& operator=(const GameWriter&) = delete;
 
@@ -70,7 +74,9 @@ class GameWriter {
   std::int64_t last_duplicate_of() const { return last_duplicate_of_; }
   // Queues the game_positions row of game_id (stored as game) from
   // positions; false for a game whose board has no stream.
-  bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions);
+  // The stream written is left in *written when it is not null.
+  bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions,
+                    std::string* written = nullptr);
   // GameStore::add_sighting and copy_sighting. Require an open transaction.
   std::int64_t add_sighting(std::int64_t file_id, const GameRecord& game);
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
@@ -96,11 +102,16 @@ class GameWriter {
   // Writes a game_sightings row; first_copy 0 is stored as NULL.
   void insert_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash,
                        std::int64_t first_copy);
+  // Hands the explorer the game's visits (stream_written_ its stream).
+  void queue_explorer_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
+                             const GamePositions& positions, const GameLayout& layout);
   // Writes game.warnings as warnings of the game (with its index).
   void add_warnings(std::int64_t file_id, const GameRecord& game);
 
   SQLite::Database& db_;
   FeatureIndexWriter& features_;
+  ExplorerStoreWriter* explorer_;
+  std::string stream_written_;
   SQLite::Statement max_game_id_, max_node_id_, find_player_, insert_player_, count_games_,
       first_copy_, insert_sighting_, insert_error_;
   // games and game_players rows are queued like the per-node rows (so a

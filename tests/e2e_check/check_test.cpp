@@ -188,6 +188,26 @@ TEST_CASE("check names each broken invariant with its game", "[e2e][check]") {
                           "VALUES (99999999, 0, 0, 1, 1)"),
                    "nodes", 0, "belong to no game");
   }
+  SECTION("a kept position's row miscounted") {
+    REQUIRE(scalar(db, "SELECT count(*) FROM explorer_postings") > 0);
+    expect_problem(broken(dir, db, "explorer-row",
+                          "UPDATE explorer_postings SET games = games + 1 WHERE position_hash = "
+                          "(SELECT min(position_hash) FROM explorer_postings)"),
+                   "explorer", 0, "holds other games or nodes than its columns say");
+  }
+  SECTION("a common position no longer kept") {
+    expect_problem(broken(dir, db, "explorer-gone",
+                          "DELETE FROM explorer_postings WHERE position_hash = "
+                          "(SELECT max(position_hash) FROM explorer_postings)"),
+                   "explorer", 0, "is common but not kept");
+  }
+  SECTION("a kept position's postings not its games'") {
+    expect_problem(broken(dir, db, "explorer-games",
+                          "UPDATE nodes SET position_hash = NULL WHERE node_id = (SELECT "
+                          "first_node_id FROM games WHERE family = 'go' AND board_columns = 19 "
+                          "ORDER BY game_id LIMIT 1)"),
+                   "explorer", 0, "the postings are not the games'");
+  }
   SECTION("bytes of the file overwritten") {
     const std::string copy = dir / "bytes.db";
     fs::copy_file(db, copy, fs::copy_options::overwrite_existing);
