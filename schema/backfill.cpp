@@ -1,3 +1,4 @@
+#include "schema/counts.h"
 #include "schema/backfill.h"
 
 #include <optional>
@@ -58,6 +59,7 @@ std::int64_t rehash_games(Database& db, MetaTable& meta, MovesHashWork work) {
       "UPDATE games SET duplicate_of = (SELECT min(o.game_id) FROM games AS o "
       "WHERE o.moves_hash = games.moves_hash AND o.game_id < games.game_id)");
   if (every) h.exec("UPDATE game_sightings SET duplicate_of = NULL");
+  recount_duplicates(h);
   meta.erase(meta_key::kMovesHashPending);
   meta.set(meta_key::kMovesHashVersion, std::to_string(kMovesHashVersion));
   return static_cast<std::int64_t>(ids.size());

@@ -18,6 +18,7 @@
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
+#include "schema/counts.h"
 #include "schema/explorer_check.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
@@ -76,6 +77,7 @@ class Checker {
     guarded("source_files", [&] { file_counts(); });
     guarded("duplicates", [&] { duplicates(); });
     guarded("explorer", [&] { explorer(); });
+    guarded("counts", [&] { counts(); });
     return summary_;
   }
 
@@ -523,6 +525,24 @@ class Checker {
       problem(
           "comments_fts", 0, 0,
           "the comment index holds " + stale.getColumn(0).getString() + " comments that are gone");
+    }
+  }
+
+  // The kept counts (ludex info) against the tables; the moves and the
+  // nodes row by row only with --all.
+  void counts() {
+    const std::map<std::string, std::int64_t> kept = read_counts(h_);
+    const std::map<std::string, std::int64_t> counted = count_rows(h_, options_.all);
+    std::map<std::string, std::pair<std::int64_t, std::int64_t>> both;
+    for (const auto& [name, n] : kept) both[name].first = n;
+    for (const auto& [name, n] : counted) both[name].second = n;
+    for (const auto& [name, n] : both) {
+      if (!options_.all && name == count_name::kMoves) continue;
+      if (n.first != n.second) {
+        problem("counts", 0, 0,
+                "the kept count of " + name + " is " + std::to_string(n.first) + ", the tables hold " +
+                    std::to_string(n.second));
+      }
     }
   }
 

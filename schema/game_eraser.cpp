@@ -8,9 +8,28 @@
 namespace ludex {
 
 GameEraser::GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
-                       ExplorerStoreWriter* explorer)
+                       ExplorerStoreWriter* explorer, CountsWriter* counts)
     : features_(features),
       explorer_(explorer),
+      counts_(counts),
+      run_counts_(db,
+                  "SELECT family, coalesce(variant, ''), coalesce(board_columns, 0), "
+                  "coalesce(board_rows, 0), count(*), sum(duplicate_of IS NOT NULL), "
+                  "sum(node_count) FROM games WHERE game_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3, 4"),
+      run_moves_(db,
+                 "SELECT (SELECT count(*) FROM nodes WHERE node_id BETWEEN ?1 AND ?2 "
+                 "AND kind IS NOT NULL) + (SELECT count(*) FROM node_moves "
+                 "WHERE node_id BETWEEN ?1 AND ?2)"),
+      // The copies of the run's games that no other game comes before: the
+      // first copies once the run is gone.
+      run_first_copies_(db,
+                        "SELECT count(*) FROM games AS c WHERE c.duplicate_of BETWEEN ?1 AND ?2 "
+                        "AND c.game_id NOT BETWEEN ?1 AND ?2 AND NOT EXISTS (SELECT 1 FROM games "
+                        "AS o WHERE o.moves_hash = c.moves_hash AND o.game_id < c.game_id "
+                        "AND o.game_id NOT BETWEEN ?1 AND ?2)"),
+      file_errors_(db,
+                   "SELECT severity, count(*) FROM import_errors WHERE file_id = ?1 GROUP BY 1"),
+      file_sightings_(db, "SELECT count(*) FROM game_sightings WHERE file_id = ?1"),
       file_games_(db,
                   "SELECT game_id, first_node_id, node_count FROM games "
                   "WHERE file_id = ?1 ORDER BY game_id"),
@@ -53,8 +72,12 @@ bool GameEraser::clear_file(std::int64_t file_id) {
   for (std::int64_t id : player_ids) {
     delete_orphan_player_.bind(1, id);
     ResetOnExit reset(delete_orphan_player_);
-    if (delete_orphan_player_.exec() > 0) deleted_player = true;
+    if (delete_orphan_player_.exec() > 0) {
+      deleted_player = true;
+      if (counts_ != nullptr) counts_->add(count_name::kPlayers, -1);
+    }
   }
+  if (counts_ != nullptr) uncount_file(file_id);
   for (SQLite::Statement* st :
        {&delete_file_errors_, &delete_file_sightings_, &reset_game_count_}) {
     st->bind(1, file_id);
@@ -105,9 +128,54 @@ void GameEraser::unlist_features(const IdRun& r) {
   }
 }
 
+void GameEraser::uncount_run(const IdRun& r) {
+  {
+    ResetOnExit reset(run_counts_);
+    run_counts_.bind(1, r.first_game);
+    run_counts_.bind(2, r.last_game);
+    while (run_counts_.executeStep()) {
+      const std::string family = run_counts_.getColumn(0).getString();
+      const std::int64_t games = run_counts_.getColumn(4).getInt64();
+      counts_->add(count_name::kGames, -games);
+      counts_->add("games/" + family, -games);
+      counts_->add(count_name::board(family, run_counts_.getColumn(1).getString(),
+                                     run_counts_.getColumn(2).getInt64(),
+                                     run_counts_.getColumn(3).getInt64()),
+                   -games);
+      counts_->add(count_name::kDuplicates, -run_counts_.getColumn(5).getInt64());
+      counts_->add(count_name::kNodes, -run_counts_.getColumn(6).getInt64());
+    }
+  }
+  for (SQLite::Statement* st : {&run_moves_, &run_first_copies_}) {
+    ResetOnExit reset(*st);
+    st->bind(1, st == &run_moves_ ? r.first_node : r.first_game);
+    st->bind(2, st == &run_moves_ ? r.last_node : r.last_game);
+    st->executeStep();
+    counts_->add(st == &run_moves_ ? count_name::kMoves : count_name::kDuplicates,
+                 -st->getColumn(0).getInt64());
+  }
+}
+
+void GameEraser::uncount_file(std::int64_t file_id) {
+  {
+    ResetOnExit reset(file_errors_);
+    file_errors_.bind(1, file_id);
+    while (file_errors_.executeStep()) {
+      counts_->add(file_errors_.getColumn(0).getString() == "warning" ? count_name::kWarnings
+                                                                       : count_name::kErrors,
+                   -file_errors_.getColumn(1).getInt64());
+    }
+  }
+  ResetOnExit reset(file_sightings_);
+  file_sightings_.bind(1, file_id);
+  file_sightings_.executeStep();
+  counts_->add(count_name::kDuplicates, -file_sightings_.getColumn(0).getInt64());
+}
+
 void GameEraser::delete_run(const IdRun& r, std::vector<std::int64_t>* players) {
   // Before the nodes go: they say which kept positions the games held.
   if (explorer_ != nullptr) explorer_->remove(r.first_game, r.last_game);
+  if (counts_ != nullptr) uncount_run(r);
   {
     ResetOnExit reset(run_players_);
     run_players_.bind(1, r.first_game);

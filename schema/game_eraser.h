@@ -17,6 +17,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "schema/counts.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
@@ -26,9 +27,10 @@ class GameEraser {
  public:
   // Requires db (read-write) and features to outlive this object. Prepares
   // every statement.
-  // explorer, when not null, forgets the erased games too.
+  // explorer, when not null, forgets the erased games too; counts, when not
+  // null, takes off what goes.
   GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
-             ExplorerStoreWriter* explorer = nullptr);
+             ExplorerStoreWriter* explorer = nullptr, CountsWriter* counts = nullptr);
   GameEraser(const GameEraser&) = delete;
   GameEraser& operator=(const GameEraser&) = delete;
 
@@ -54,11 +56,17 @@ class GameEraser {
   std::vector<IdRun> file_runs(std::int64_t file_id);
   // Deletes the run's rows; appends the players of its games to *players.
   void delete_run(const IdRun& run, std::vector<std::int64_t>* players);
+  // Takes what the run's rows count off the counts (before they go).
+  void uncount_run(const IdRun& run);
+  // Takes the file's errors, warnings and sightings off the counts.
+  void uncount_file(std::int64_t file_id);
   // Takes the run's games off the lists of the features their streams hold.
   void unlist_features(const IdRun& run);
 
   FeatureIndexWriter& features_;
   ExplorerStoreWriter* explorer_;
+  CountsWriter* counts_;
+  SQLite::Statement run_counts_, run_moves_, run_first_copies_, file_errors_, file_sightings_;
   SQLite::Statement file_games_, run_streams_, run_players_;
   SQLite::Statement delete_moves_, delete_evaluations_, delete_comments_, delete_properties_,
       delete_nodes_;

@@ -6,6 +6,7 @@
 #include "core/version.h"
 #include "schema/backfill.h"
 #include "schema/bulk_load.h"
+#include "schema/counts.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 #include "schema/game_eraser.h"
@@ -20,11 +21,12 @@ struct GameStore::Impl {
       : database(d),
         db(d.handle()),
         meta(db),
-        files(db),
+        counts(db),
+        files(db, &counts),
         features(db),
         explorer(db),
-        writer(db, features, &explorer),
-        eraser(db, features, &explorer) {}
+        writer(db, features, &explorer, &counts),
+        eraser(db, features, &explorer, &counts) {}
 
   bool in_batch() const { return batch && batch->open(); }
   // Writes what the writer queued, so that reads and deletes see it.
@@ -33,6 +35,9 @@ struct GameStore::Impl {
   Database& database;
   SQLite::Database& db;
   MetaTable meta;
+  // The kept counts (ludex info): every collaborator adds what it writes
+  // or removes; written at each commit.
+  CountsWriter counts;
   SourceFiles files;
   // Shared by the writer (which queues games on it and flushes it), the
   // eraser and the feature_games backfill.
@@ -86,6 +91,7 @@ void GameStore::commit() {
   assert(s.in_batch());
   s.flush();
   s.explorer.flush();
+  s.counts.flush();
   s.batch->commit();
   s.written_by_recorded = true;
 }
@@ -95,6 +101,7 @@ void GameStore::rollback() {
   assert(s.in_batch());
   s.writer.discard();
   s.explorer.discard();
+  s.counts.discard();
   s.batch->rollback();
 }
 

@@ -60,10 +60,11 @@ bool inline_move(const Move& move, const NodeView& data) {
 }  // namespace
 
 GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
-                       ExplorerStoreWriter* explorer)
+                       ExplorerStoreWriter* explorer, CountsWriter* counts)
     : db_(db),
       features_(features),
       explorer_(explorer),
+      counts_(counts),
       max_game_id_(db, "SELECT coalesce(max(game_id), 0) FROM games"),
       max_node_id_(db, "SELECT coalesce(max(node_id), 0) FROM nodes"),
       find_player_(db, "SELECT player_id FROM players WHERE name = ?1"),
@@ -75,6 +76,8 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
       insert_sighting_(db,
                        "INSERT OR REPLACE INTO game_sightings (file_id, game_index, moves_hash, "
                        "duplicate_of) VALUES (?1, ?2, ?3, ?4)"),
+      sighting_exists_(db,
+                       "SELECT 1 FROM game_sightings WHERE file_id = ?1 AND game_index = ?2"),
       insert_error_(db,
                     "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                     "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
@@ -157,6 +160,7 @@ std::int64_t GameWriter::player_id(const std::string& name) {
     insert_player_.bindNoCopy(2, folded);
     run(insert_player_);
     id = db_.getLastInsertRowid();
+    if (counts_ != nullptr) counts_->add(count_name::kPlayers, 1);
   }
   players_.emplace(name, id);
   return id;
@@ -219,6 +223,7 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game
   }
   ++counted_games_;
 
+  if (counts_ != nullptr) count_game(game);
   next_game_id_ = game_id + 1;
   next_node_id_ = first_node + static_cast<std::int64_t>(game.tree.size());
   return game_id;
@@ -376,6 +381,20 @@ void GameWriter::store_node_data(std::int64_t node_id, const NodeView& data, boo
   }
 }
 
+void GameWriter::count_game(const GameRecord& game) {
+  std::int64_t moves = 0;
+  for (NodeIndex i = 0; i < static_cast<NodeIndex>(game.tree.size()); ++i) {
+    moves += static_cast<std::int64_t>(game.tree.data(i).moves.size());
+  }
+  counts_->add(count_name::kGames, 1);
+  counts_->add(count_name::games_of(game.family), 1);
+  counts_->add(count_name::board(family_name(game.family), game.variant, game.columns, game.rows),
+               1);
+  counts_->add(count_name::kNodes, static_cast<std::int64_t>(game.tree.size()));
+  counts_->add(count_name::kMoves, moves);
+  if (last_duplicate_of_ != 0) counts_->add(count_name::kDuplicates, 1);
+}
+
 void GameWriter::queue_explorer_visits(std::int64_t game_id, std::int64_t first_node,
                                        const GameRecord& game, const GamePositions& positions,
                                        const GameLayout& layout) {
@@ -436,6 +455,13 @@ void GameWriter::copy_sighting(std::int64_t file_id, std::int32_t game_index,
 
 void GameWriter::insert_sighting(std::int64_t file_id, std::int32_t game_index,
                                  std::int64_t moves_hash, std::int64_t first_copy) {
+  if (counts_ != nullptr) {
+    // A sighting is one more duplicate unless it replaces the row it had.
+    ResetOnExit reset(sighting_exists_);
+    sighting_exists_.bind(1, file_id);
+    sighting_exists_.bind(2, game_index);
+    if (!sighting_exists_.executeStep()) counts_->add(count_name::kDuplicates, 1);
+  }
   insert_sighting_.bind(1, file_id);
   insert_sighting_.bind(2, game_index);
   insert_sighting_.bind(3, moves_hash);
@@ -453,6 +479,11 @@ void GameWriter::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {
   bind_optional_int(st, 6, diagnostic.pos.column, 0);
   st.bindNoCopy(7, diagnostic.message);
   run(st);
+  if (counts_ != nullptr) {
+    counts_->add(diagnostic.severity == Severity::kWarning ? count_name::kWarnings
+                                                           : count_name::kErrors,
+                 1);
+  }
 }
 
 }  // namespace ludex

@@ -27,6 +27,7 @@
 #include "games/game_layout.h"
 #include "games/position.h"
 #include "schema/batched_insert.h"
+#include "schema/counts.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
@@ -39,9 +40,10 @@ class GameWriter {
   // discard() flush and discard too. Prepares every statement and reads the
   // largest stored ids.
   // explorer, when not null, is given every stored game's visits to the
-  // positions the explorer may keep (schema/explorer_store.h).
+  // positions the explorer may keep (schema/explorer_store.h); counts, when
+  // not null, what each write adds to the kept counts (schema/counts.h).
   GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
-             ExplorerStoreWriter* explorer = nullptr);
+             ExplorerStoreWriter* explorer = nullptr, CountsWriter* counts = nullptr);
   GameWriter(const GameWriter&) = delete;
   GameWriter& operator=(const GameWriter&) = delete;
 
@@ -102,6 +104,8 @@ class GameWriter {
   // Writes a game_sightings row; first_copy 0 is stored as NULL.
   void insert_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash,
                        std::int64_t first_copy);
+  // Adds a stored game to the counts.
+  void count_game(const GameRecord& game);
   // Hands the explorer the game's visits (stream_written_ its stream).
   void queue_explorer_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
                              const GamePositions& positions, const GameLayout& layout);
@@ -111,9 +115,10 @@ class GameWriter {
   SQLite::Database& db_;
   FeatureIndexWriter& features_;
   ExplorerStoreWriter* explorer_;
+  CountsWriter* counts_;
   std::string stream_written_;
   SQLite::Statement max_game_id_, max_node_id_, find_player_, insert_player_, count_games_,
-      first_copy_, insert_sighting_, insert_error_;
+      first_copy_, insert_sighting_, sighting_exists_, insert_error_;
   // games and game_players rows are queued like the per-node rows (so a
   // statement writes many): until flush(), find_first_copy() also looks
   // among the queued games, and game_count grows per file, not per game.

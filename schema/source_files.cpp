@@ -36,8 +36,9 @@ KnownFile read_known_file(const SQLite::Statement& st) {
 
 }  // namespace
 
-SourceFiles::SourceFiles(SQLite::Database& db)
-    : find_file_(db, "SELECT " + kKnownFileColumns + " FROM source_files AS f WHERE f.path = ?1"),
+SourceFiles::SourceFiles(SQLite::Database& db, CountsWriter* counts)
+    : counts_(counts),
+      find_file_(db, "SELECT " + kKnownFileColumns + " FROM source_files AS f WHERE f.path = ?1"),
       find_members_(db,
                     "WITH RECURSIVE below (id) AS (SELECT file_id FROM source_files "
                     "WHERE container_id = ?1 UNION ALL SELECT s.file_id FROM "
@@ -57,7 +58,13 @@ SourceFiles::SourceFiles(SQLite::Database& db)
                   "SELECT file_id, path FROM source_files WHERE container_id IS NULL "
                   "ORDER BY path"),
       is_file_(db, "SELECT format <> 'archive' FROM source_files WHERE file_id = ?1"),
-      delete_file_(db, "DELETE FROM source_files WHERE file_id = ?1") {}
+      delete_file_(db, "DELETE FROM source_files WHERE file_id = ?1"),
+      format_of_path_(db, "SELECT format FROM source_files WHERE path = ?1"),
+      format_of_id_(db, "SELECT format FROM source_files WHERE file_id = ?1") {}
+
+void SourceFiles::count(const std::string& format, std::int64_t delta) {
+  counts_->add(format == kArchiveFormat ? count_name::kArchives : count_name::kFiles, delta);
+}
 
 std::optional<KnownFile> SourceFiles::find_file(const std::string& path) {
   ResetOnExit reset(find_file_);
@@ -80,6 +87,12 @@ std::vector<KnownMember> SourceFiles::find_members(std::int64_t container_id) {
 }
 
 std::int64_t SourceFiles::upsert_file(const SourceFileInfo& file) {
+  if (counts_ != nullptr) {
+    ResetOnExit reset(format_of_path_);
+    format_of_path_.bindNoCopy(1, file.path);
+    if (format_of_path_.executeStep()) count(format_of_path_.getColumn(0).getString(), -1);
+    count(file.format, 1);
+  }
   SQLite::Statement& st = upsert_file_;
   ResetOnExit reset(st);
   st.bindNoCopy(1, file.path);
@@ -127,6 +140,11 @@ bool SourceFiles::is_archive(std::int64_t file_id) {
 }
 
 void SourceFiles::delete_row(std::int64_t file_id) {
+  if (counts_ != nullptr) {
+    ResetOnExit reset(format_of_id_);
+    format_of_id_.bind(1, file_id);
+    if (format_of_id_.executeStep()) count(format_of_id_.getColumn(0).getString(), -1);
+  }
   delete_file_.bind(1, file_id);
   run(delete_file_);
 }

@@ -15,6 +15,8 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "schema/counts.h"
+
 namespace ludex {
 
 // The source_files.format of an archive's own row (docs/schema.md, "Archives").
@@ -65,8 +67,9 @@ struct KnownMember {
 // SQLite::Exception on SQL errors.
 class SourceFiles {
  public:
-  // Requires db (read-write) to outlive this object.
-  explicit SourceFiles(SQLite::Database& db);
+  // Requires db (read-write) to outlive this object; counts, when not null,
+  // gets the files and archives each write adds or removes.
+  explicit SourceFiles(SQLite::Database& db, CountsWriter* counts = nullptr);
 
   // The GameStore methods of the same names: game_store.h states their
   // contracts.
@@ -85,8 +88,12 @@ class SourceFiles {
   void delete_row(std::int64_t file_id);
 
  private:
+  // Adds delta to the count of files or of archives, as format says.
+  void count(const std::string& format, std::int64_t delta);
+
+  CountsWriter* counts_;
   SQLite::Statement find_file_, find_members_, upsert_file_, mark_absent_, touch_file_, list_files_,
-      is_file_, delete_file_;
+      is_file_, delete_file_, format_of_path_, format_of_id_;
 };
 
 }  // namespace ludex

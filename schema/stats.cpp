@@ -1,19 +1,17 @@
 #include "schema/stats.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <tuple>
+
 #include <SQLiteCpp/Statement.h>
 
 #include "core/game.h"
+#include "schema/counts.h"
 #include "schema/meta.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
-namespace {
-
-std::int64_t count(SQLite::Database& db, const char* sql) {
-  return db.execAndGet(sql).getInt64();
-}
-
-}  // namespace
 
 DbInfo read_info(Database& db) {
   SQLite::Database& h = db.handle();
@@ -22,45 +20,54 @@ DbInfo read_info(Database& db) {
   MetaTable meta(h);
   info.created_by = meta.get(meta_key::kCreatedBy).value_or("");
   info.written_by = meta.get(meta_key::kWrittenBy).value_or("");
-  // An archive's own row is not a file: its members are (docs/schema.md).
-  info.files = count(h, "SELECT count(*) FROM source_files WHERE format <> 'archive'");
-  info.archives = count(h, "SELECT count(*) FROM source_files WHERE format = 'archive'");
-  info.games = count(h, "SELECT count(*) FROM games");
-  info.nodes = count(h, "SELECT count(*) FROM nodes");
-  info.moves = count(h, "SELECT count(*) FROM moves");
-  info.players = count(h, "SELECT count(*) FROM players");
-  info.errors = count(h, "SELECT count(*) FROM import_errors WHERE severity = 'error'");
-  info.warnings = count(h, "SELECT count(*) FROM import_errors WHERE severity = 'warning'");
+  // Kept, not counted (schema/counts.h): at once at any size.
+  const std::map<std::string, std::int64_t> counts = read_counts(h);
+  auto count_of = [&counts](std::string_view name) {
+    const auto it = counts.find(std::string(name));
+    return it == counts.end() ? std::int64_t{0} : it->second;
+  };
+  info.files = count_of(count_name::kFiles);
+  info.archives = count_of(count_name::kArchives);
+  info.games = count_of(count_name::kGames);
+  info.nodes = count_of(count_name::kNodes);
+  info.moves = count_of(count_name::kMoves);
+  info.players = count_of(count_name::kPlayers);
+  info.errors = count_of(count_name::kErrors);
+  info.warnings = count_of(count_name::kWarnings);
   // Stored duplicates and those --dedupe only recorded as seen: the same
   // count whether or not the import deduplicated.
-  info.duplicates = count(h, "SELECT count(*) FROM games WHERE duplicate_of IS NOT NULL") +
-                    count(h, "SELECT count(*) FROM game_sightings");
+  info.duplicates = count_of(count_name::kDuplicates);
   for (Family f : {Family::kOther, Family::kGo, Family::kHex, Family::kTwixt, Family::kBlokus}) {
-    info.games_by_family[std::string(family_name(f))] = 0;
-  }
-  SQLite::Statement st(h, "SELECT family, count(*) FROM games GROUP BY family");
-  ResetOnExit reset(st);
-  while (st.executeStep()) {
-    info.games_by_family[st.getColumn(0).getString()] = st.getColumn(1).getInt64();
+    info.games_by_family[std::string(family_name(f))] = count_of(count_name::games_of(f));
   }
   return info;
 }
 
 std::vector<BoardCount> count_boards(Database& db) {
-  SQLite::Statement st(db.handle(),
-                       "SELECT family, coalesce(variant, ''), coalesce(board_columns, 0), "
-                       "coalesce(board_rows, 0), count(*) AS n FROM games WHERE family <> 'other' "
-                       "GROUP BY 1, 2, 3, 4 ORDER BY n DESC, 1, 2, 3, 4");
   std::vector<BoardCount> out;
-  while (st.executeStep()) {
+  for (const auto& [name, n] : read_counts(db.handle())) {
+    // "board/FAMILY/VARIANT/COLUMNSxROWS" (schema/counts.h).
+    if (name.rfind("board/", 0) != 0 || n <= 0) continue;
+    const std::size_t f_end = name.find('/', 6);
+    const std::size_t v_end = name.rfind('/');
+    const std::size_t x = name.rfind('x');
+    if (f_end == std::string::npos || v_end <= f_end || x == std::string::npos || x < v_end) {
+      continue;
+    }
+    const std::optional<Family> family = parse_family(name.substr(6, f_end - 6));
+    if (!family || *family == Family::kOther) continue;
     BoardCount b;
-    b.family = parse_family(st.getColumn(0).getString()).value_or(Family::kOther);
-    b.variant = st.getColumn(1).getString();
-    b.columns = st.getColumn(2).getInt();
-    b.rows = st.getColumn(3).getInt();
-    b.games = st.getColumn(4).getInt64();
+    b.family = *family;
+    b.variant = name.substr(f_end + 1, v_end - f_end - 1);
+    b.columns = std::atoi(name.substr(v_end + 1, x - v_end - 1).c_str());
+    b.rows = std::atoi(name.substr(x + 1).c_str());
+    b.games = n;
     out.push_back(std::move(b));
   }
+  std::sort(out.begin(), out.end(), [](const BoardCount& a, const BoardCount& b) {
+    return std::tie(b.games, a.family, a.variant, a.columns, a.rows) <
+           std::tie(a.games, b.family, b.variant, b.columns, b.rows);
+  });
   return out;
 }
 
