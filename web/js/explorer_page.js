@@ -46,6 +46,7 @@ export function createExplorePage(main, params) {
   main.replaceChildren(root);
   let state = null;
   let answer = null; // the /api/next answer shown
+  let shown = null; // the state it answers (a move of it continues that line)
   let view = null;
   let viewKey = '';
   let controller = null;
@@ -54,8 +55,8 @@ export function createExplorePage(main, params) {
   const goTo = (s) => go(stateHref(s));
 
   function follow(m) {
-    if (modeOf(state) === 'line') goTo(withMove(state, m.move));
-    else goTo({ ...state, position: `node:${m.example_node}`, list: { ...state.list, offset: 0 } });
+    if (modeOf(shown) === 'line') goTo(withMove(shown, m.move));
+    else goTo({ ...shown, position: `node:${m.example_node}`, list: { ...shown.list, offset: 0 } });
   }
 
   function chooseBoard(b) {
@@ -96,12 +97,13 @@ export function createExplorePage(main, params) {
     }
     crumbs.replaceChildren(h('nav', { class: 'explore-line', 'aria-label': 'The position' }, h('ol', {},
       h('li', {}, h('span', { class: 'crumb current' }, `Position ${state.position}`)),
-      h('li', {}, h('a', { class: 'crumb', href: stateHref({ ...state, position: '', family: board.family, size: board.family === 'blokus' ? '' : String(board.columns), variant: board.variant || '', line: [] }) },
-        'Start from the empty board')))));
+      board.family ? h('li', {}, h('a', { class: 'crumb', href: stateHref({ ...state, position: '', family: board.family, size: board.family === 'blokus' ? '' : String(board.columns), variant: board.variant || '', line: [] }) },
+        'Start from the empty board')) : null)));
   }
 
   function showAnswer(s, next) {
     answer = next;
+    shown = s;
     const pos = next.position;
     const board = pos.board;
     document.title = `ludex · explore ${boardTitle(pos)}`;
@@ -142,6 +144,9 @@ export function createExplorePage(main, params) {
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
+      // The line stays to go back up; no board to label its moves with.
+      renderCrumbs({ family: '' });
+      boardCol.replaceChildren();
       side.replaceChildren(errorBox(e, 'explore'), games.element);
     }
     root.setAttribute('aria-busy', 'false');
