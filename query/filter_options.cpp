@@ -48,7 +48,8 @@ void add_filter_options(po::options_description& options) {
       ("duplicates", "only games whose moves repeat an earlier game's")                          //
       ("limit", po::value<std::int64_t>(), "at most this many results")                          //
       ("offset", po::value<std::int64_t>(), "skip this many results first (paging)")             //
-      ("sort", po::value<std::string>(), "order of the results: id (default), date or player")   //
+      ("sort", po::value<std::string>(),
+       "order of the results: id (default), date, player or result")  //
       ("desc", "reverse the order of --sort");
 }
 
@@ -114,7 +115,7 @@ Result<GameFilter> filter_from_options(const po::variables_map& vm) {
   if (vm.count("sort")) {
     const std::string name = vm["sort"].as<std::string>();
     const std::optional<GameOrder> order = parse_game_order(name);
-    if (!order) return Error{{}, "--sort: unknown order '" + name + "' (id, date, player)"};
+    if (!order) return Error{{}, "--sort: unknown order '" + name + "' (id, date, player, result)"};
     f.order = *order;
   }
   f.descending = vm.count("desc") != 0;

@@ -317,6 +317,7 @@ Result<PositionTarget> position_from_line(Family family, const std::string& vari
   std::int8_t seat = 1;
   std::int8_t color = 1;
   std::int64_t played = 0;
+  std::vector<Point> last_placed;
   for (const std::string_view item : line_items(family, line)) {
     ++played;
     const std::string where =
@@ -325,6 +326,9 @@ Result<PositionTarget> position_from_line(Family family, const std::string& vari
     if (!move) return Error{{}, where + move.error().message};
     Result<PositionDelta> delta = position->play(*move);
     if (!delta) return Error{{}, where + delta.error().message};
+    last_placed.clear();
+    if (move->kind == MoveKind::kPlace)
+      last_placed.assign(move->points.begin(), move->points.end());
     if (family == Family::kBlokus) {
       color = static_cast<std::int8_t>(move->color % blokus->colors + 1);
     } else {
@@ -340,6 +344,7 @@ Result<PositionTarget> position_from_line(Family family, const std::string& vari
   target.links = position->links();
   target.hash = position->hash();
   target.move_number = played;
+  target.last_placed = std::move(last_placed);
   return target;
 }
 

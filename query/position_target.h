@@ -24,6 +24,9 @@ struct PositionTarget {
   std::vector<TwixtLink> links;     // sorted; Twixt only
   std::uint64_t hash = 0;           // as stored in nodes.position_hash
   std::int64_t move_number = 0;     // moves from the root to the position
+  // position_from_line only: the points the line's last move placed (none
+  // for an empty line, a pass or a swap), for the explorer to mark.
+  std::vector<Point> last_placed;
 };
 
 // Parses "GAME_ID:MOVE_NUMBER" (the position after that many moves of the

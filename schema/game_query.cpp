@@ -40,12 +40,15 @@ std::string_view game_order_name(GameOrder order) {
       return "date";
     case GameOrder::kPlayer:
       return "player";
+    case GameOrder::kResult:
+      return "result";
   }
   return "id";
 }
 
 std::optional<GameOrder> parse_game_order(std::string_view name) {
-  for (const GameOrder o : {GameOrder::kGameId, GameOrder::kDate, GameOrder::kPlayer}) {
+  for (const GameOrder o :
+       {GameOrder::kGameId, GameOrder::kDate, GameOrder::kPlayer, GameOrder::kResult}) {
     if (game_order_name(o) == name) return o;
   }
   return std::nullopt;

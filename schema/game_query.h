@@ -22,6 +22,7 @@ enum class GameOrder : std::uint8_t {
   kGameId = 0,  // import order
   kDate = 1,    // DT as text (YYYY-MM-DD sorts by time); games without a date last
   kPlayer = 2,  // the first seat's player name, case-folded; games without players last
+  kResult = 3,  // the winner's seat (seat 1's wins first), then RE as written; no winner last
 };
 
 struct GameFilter {

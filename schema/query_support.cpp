@@ -112,6 +112,10 @@ std::string order_clause(const GameFilter& f, const char* tail) {
       out += std::string(first_player) + " IS NULL, " + first_player + direction;
       break;
     }
+    case GameOrder::kResult:
+      // winner 0 is a draw, no result or an unknown one: last either way.
+      out += std::string("g.winner = 0, g.winner") + direction + ", g.result" + direction;
+      break;
   }
   return out + ", g.game_id" + tail;
 }

@@ -298,7 +298,7 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
   nlohmann::json position = target_json(*target);
   position["last_move"] = values.count("position") != 0
                               ? last_move_points(db, values["position"].as<std::string>())
-                              : nlohmann::json(nullptr);
+                              : points_xy(target->last_placed);
   return json_response({{"position", std::move(position)},
                         {"positions", report.positions},
                         {"games", report.games},

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -139,9 +140,12 @@ std::vector<Params> filter_sets(const std::string& db) {
       {{"sort", "date"}, {"desc", "1"}},
       {{"sort", "player"}},
       {{"sort", "player"}, {"desc", "1"}, {"family", "go"}},
+      {{"sort", "result"}},
+      {{"sort", "result"}, {"desc", "1"}, {"family", "hex"}},
       {{"family", "go"}, {"has", item(go_stones.at(0)) + "," + item(go_stones.at(1))}},
       {{"family", "go"}, {"has", item(go_stones.at(0))}, {"first", "1"}},
       {{"family", "go"}, {"has", item(go_stones.at(0))}, {"main-line", "1"}, {"sort", "date"}},
+      {{"family", "go"}, {"has", item(go_stones.at(0))}, {"first", "1"}, {"sort", "result"}},
       {{"family", "go"}, {"empty", go_stones.at(0).at("point").get<std::string>()}, {"first", "1"}},
       {{"family", "twixt"},
        {"link", link.at("color").get<std::string>() + ":" + link.at("from").get<std::string>() +
@@ -324,6 +328,86 @@ TEST_CASE("pattern continuations over the API equal ludex next --pattern --json"
             .first == 400);
 }
 
+// The line of a game's first `moves` main-line moves, each as the game
+// document writes it (`text`): what the explorer builds for "Find this
+// position".
+std::string document_line(const Json& doc, int moves, const std::string& separator) {
+  std::string line;
+  int taken = 0;
+  for (const Json& index : doc.at("main_line")) {
+    const Json& node = doc.at("nodes").at(index.get<std::size_t>());
+    if (node.at("moves").empty()) continue;
+    if (taken == moves) break;
+    line += (taken++ == 0 ? "" : separator) + node.at("moves").at(0).at("text").get<std::string>();
+  }
+  REQUIRE(taken == moves);
+  return line;
+}
+
+TEST_CASE("the explorer's line over the API equals ludex next --line and query --line",
+          "[e2e][serve]") {
+  Archive& a = archive();
+  for (const std::string family : {"hex", "go", "twixt", "blokus"}) {
+    const Json hit = first_game(a.db, family, 8);
+    const std::string id = std::to_string(hit.at("game_id").get<std::int64_t>());
+    const auto [sd, doc] = a.server->get_json("/api/games/" + id, {});
+    REQUIRE(sd == 200);
+    const Json& board = doc.at("board");
+    Params where = {{"family", family}};
+    if (family == "blokus") {
+      where.emplace_back("variant", board.at("variant").get<std::string>());
+    } else {
+      where.emplace_back("size", std::to_string(board.at("columns").get<int>()));
+    }
+    const std::string line = document_line(doc, 3, family == "blokus" ? ";" : ",");
+    INFO(family << " line " << line);
+    Params params = where;
+    params.emplace_back("line", line);
+    const auto [status, api] = a.server->get_json("/api/next", params);
+    REQUIRE(status == 200);
+    std::vector<std::string> args = cli_args(params);
+    args.insert(args.begin(), {"next", "--db", a.db});
+    args.emplace_back("--json");
+    check_same_moves(api, json_lines(run_ludex_ok(args).out));
+    // The line reaches the game's position after three moves, and marks
+    // the third move's points.
+    const auto [sp, at_game] = a.server->get_json("/api/next", {{"position", id + ":3"}});
+    REQUIRE(sp == 200);
+    CHECK(api.at("position").at("hash") == at_game.at("position").at("hash"));
+    // (A Blokus piece's cells in any order.)
+    auto sorted_points = [](Json points) {
+      std::sort(points.begin(), points.end());
+      return points;
+    };
+    CHECK(sorted_points(api.at("position").at("last_move")) ==
+          sorted_points(at_game.at("position").at("last_move")));
+    CHECK(!api.at("position").at("last_move").empty());
+    CHECK(api.at("games") == at_game.at("games"));
+    // The games reaching it: query --line --first.
+    params.emplace_back("first", "1");
+    const auto [sg, games] = a.server->get_json("/api/games", params);
+    REQUIRE(sg == 200);
+    std::vector<std::string> count = cli_args(params);
+    count.insert(count.begin(), {"query", "--db", a.db});
+    count.emplace_back("--count");
+    CHECK(std::to_string(games.at("total").get<std::int64_t>()) + "\n" == run_ludex_ok(count).out);
+    CHECK(games.at("total") == api.at("games"));
+    // The empty board marks nothing.
+    const auto [se, empty] = a.server->get_json("/api/next", where);
+    REQUIRE(se == 200);
+    CHECK(empty.at("position").at("last_move") == Json::array());
+    CHECK(empty.at("position").at("move_number") == 0);
+  }
+  const auto [sb, boards] = a.server->get_json("/api/boards", {});
+  REQUIRE(sb == 200);
+  std::int64_t games = 0;
+  for (const Json& b : boards) games += b.at("games").get<std::int64_t>();
+  CHECK(games > 0);
+  CHECK(
+      a.server->get_json("/api/next", {{"family", "go"}, {"size", "19"}, {"line", "B zz"}}).first ==
+      400);
+}
+
 TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   Archive& a = archive();
   for (const std::string family : {"hex", "go"}) {
@@ -439,7 +523,7 @@ TEST_CASE("bad requests get 4xx with the command line's message, never 500", "[e
       {{{"limit", "-1"}}, "--limit must not be negative"},
       {{{"limit", "5000"}}, "--limit: at most 1000 hits per page"},
       {{{"offset", "-3"}}, "--offset must not be negative"},
-      {{{"sort", "colour"}}, "--sort: unknown order 'colour' (id, date, player)"},
+      {{{"sort", "colour"}}, "--sort: unknown order 'colour' (id, date, player, result)"},
       {{{"eval-min", "nan"}}, ""},
       {{{"eval-min", "1e400"}}, ""},
       {{{"date-from", "2019-13"}},

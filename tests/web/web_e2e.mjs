@@ -8,8 +8,11 @@
 //   - a Twixt game stepped with the arrow key shows exactly the pegs and
 //     links `ludex show --json` gives for that move;
 //   - "find this position" counts the games `ludex query --position --first
-//     --count` finds, and following a continuation shows the position after
-//     it;
+//     --count` finds, and following a continuation opens the explorer at the
+//     position after it;
+//   - the explorer from the empty board of Go, Hex, Twixt and Blokus Duo
+//     (explorer_e2e.mjs): at every step the counts of `ludex next --line`,
+//     the back button, reloads, breadcrumbs, filters, sorting its games;
 //   - a three-stone Go pattern drawn on the board gives `ludex query
 //     --pattern --count`'s number;
 //   - a downloaded game (SGF and .tgt) re-imports to the same moves and
@@ -29,7 +32,7 @@
 //   - the explorer marks the last move; "Skip to content" keeps the route;
 //     the torus caption stays clear of the board's letters.
 // Screenshots of a Hex, a Twixt, a Go and a Blokus game, of the search
-// page, the pattern editors and the explorer go to OUT_DIR. Prints
+// page, the pattern editors and the explorer (explore-*.png) go to OUT_DIR. Prints
 // "N passed, M failed" and exits 1 on a failure.
 
 import { chromium } from 'playwright-core';
@@ -38,6 +41,7 @@ import { mkdtempSync, mkdirSync, rmSync, cpSync, readdirSync, statSync, readFile
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
+import { testExplorer } from './explorer_e2e.mjs';
 
 const [ludexArg, corpusArg, outArg] = process.argv.slice(2);
 if (!ludexArg || !corpusArg || !outArg) {
@@ -260,9 +264,12 @@ try {
   const listed = Number(await page.getAttribute('.explore-games #hit-count', 'data-total'));
   check(listed === gamesCli, 'the games reaching it are listed');
   const example = await contRows.first().getAttribute('data-example');
+  // Following it opens the explorer at the line from the empty board: the
+  // continuation's move.
   await contRows.first().locator('button.follow').click();
-  await page.waitForFunction((ex) => location.hash.includes(`position=node%3A${ex}`) || location.hash.includes(`position=node:${ex}`), example);
-  await page.waitForSelector('#explore-count');
+  await page.waitForFunction((mv) => location.hash.startsWith('#/explore?') && new URLSearchParams(location.hash.split('?')[1]).get('line') === mv, firstMove);
+  await page.waitForFunction((mv) => document.querySelector('#explore-count')?.dataset.line === mv, firstMove);
+  check(page.url().includes('family=twixt') && page.url().includes('size=24'), 'following a continuation opens the explorer at its line', page.url());
   const after = (await apiGet(`/api/next?position=node:${example}`)).body;
   const pegsAfter = await page.$$eval('svg.board .peg', (els) => els.map((e) => `${e.dataset.color}:${e.dataset.x},${e.dataset.y}`));
   check(sameSet(pegsAfter, after.position.occupants.map(([c, x, y]) => `${c}:${x},${y}`)) && pegsAfter.length === 1,
@@ -273,6 +280,9 @@ try {
   const lastMarks = await page.$$eval('svg.board .last-move', (els) => els.map((e) => e.getAttribute('cx')));
   check(lastMarks.length === 1, 'the explorer marks the move that led to the position', `${lastMarks.length} marks`);
   await page.screenshot({ path: join(OUT, 'explore.png') });
+
+  // --- 3b. the explorer from the empty board -----------------------------------
+  await testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines, check, apiGet });
 
   // --- 4. a three-stone Go pattern -------------------------------------------
   await page.goto(`${BASE}/#/search?family=go&size=19`);
@@ -410,7 +420,7 @@ try {
   page.off('request', noteGameRequest);
   check(await page.locator('svg.board-blokus .cell').count() === duoView.occupants.length && gameRequests.length === 0,
     `the explorer draws the Blokus position (${duoView.occupants.length} cells) without fetching a game`, gameRequests.join(' '));
-  await page.screenshot({ path: join(OUT, 'explore-blokus.png') });
+  await page.screenshot({ path: join(OUT, 'explore-blokus-position.png') });
 
   // --- 4d. a 37x37 Go board: SGF letters in the pattern editor ------------------
   const go37 = ludexJsonLines('query', '--db', DB, '--family', 'go', '--size', '37', '--json', '--limit', '1')[0];

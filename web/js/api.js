@@ -63,6 +63,8 @@ export const info = (opts) => request('/api/info', opts);
 export const games = (pairs, opts) => request(`/api/games${queryString(pairs)}`, opts);
 export const game = (id, opts) => request(`/api/games/${encodeURIComponent(id)}`, opts);
 export const next = (pairs, opts) => request(`/api/next${queryString(pairs)}`, opts);
+// The boards the archive holds games on: [{family, variant, columns, rows, games}].
+export const boards = (opts) => request('/api/boards', opts);
 // The board of a family without a game: [['family', f], ['size', n]] or,
 // for Blokus, [['family', 'blokus'], ['variant', v]].
 export const board = (pairs, opts) => request(`/api/board${queryString(pairs)}`, opts);

@@ -117,6 +117,8 @@ export function blokusGeometry(board) {
     drawOccupant,
     drawLastMark,
     points: allPoints,
+    // A cell's corners in the drawing (Nexos: two or one).
+    outline: (x, y) => outline.get(`${x},${y}`) || [],
     hitShape: (x, y) => {
       const pts = outline.get(`${x},${y}`);
       if (pts.length <= 2) {

@@ -7,7 +7,9 @@
 // center(x, y) -> [cx, cy], radius (of a mark on a point), drawBase(g) (the
 // empty board with its coordinates), drawOccupant(c, x, y), drawLink?([c,
 // x1, y1, x2, y2]) (Twixt), drawLastMark(x, y, c), points() (every point
-// of the board, [x, y]), hitShape(x, y) (the click target of a point)}.
+// of the board, [x, y]), hitShape(x, y) (the click target of a point),
+// outline?(x, y) (Blokus: a cell's corners, for the explorer's piece
+// outlines)}.
 // board_view.js draws with it.
 
 import { s, label } from './svg.js';

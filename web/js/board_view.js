@@ -2,7 +2,7 @@
 // geometry module (board_hex.js, board_twixt.js, board_go.js,
 // board_blokus.js, each keeping the contract of board_geometry.js), with
 // layers for the position, the marks of the last move, hints (the
-// explorer's continuations) and pattern marks.
+// explorer's continuations, board_hints.js) and pattern marks.
 //
 // Contract: createBoard(board, {onPoint}) -> view, for a board as the
 // server describes it (a game document's `board`, /api/next's
@@ -10,8 +10,11 @@
 //   view.element   the <svg> (role img, a label describing the board)
 //   view.render(position, marks)  position {stones: Map "x,y"->colour,
 //       links: Map key->[c,x1,y1,x2,y2]}; marks {last: [[x,y]], hints:
-//       [{x, y, text, title}], pattern: [{x, y, kind}] (kind = colour number,
-//       'any' or 'empty')}
+//       [{x, y, text, title, move, minor}], pieces: [{cells, text, title,
+//       move, colour}] (Blokus placements), pattern: [{x, y, kind}] (kind =
+//       colour number, 'any' or 'empty')}
+//   view.highlight(move)  brings out the hints of one move (data-move), or
+//       none for null
 //   onPoint(x, y, event) is called for a click (or Enter on the focused
 //   board's cursor) on a point of the board.
 // Every occupant is an element with class "stone" (Hex, Go), "peg" (Twixt)
@@ -24,7 +27,8 @@ import { hexGeometry } from './board_hex.js';
 import { twixtGeometry } from './board_twixt.js';
 import { goGeometry } from './board_go.js';
 import { blokusGeometry } from './board_blokus.js';
-import { colourFill, FAMILY_NAMES, pointText } from './families.js';
+import { blokusPalette, colourFill, FAMILY_NAMES, pointText } from './families.js';
+import { drawHint, drawPieceHints } from './board_hints.js';
 
 const GEOMETRIES = { hex: hexGeometry, twixt: twixtGeometry, go: goGeometry, blokus: blokusGeometry };
 
@@ -88,23 +92,20 @@ export function createBoard(board, { onPoint } = {}) {
       const c = position ? position.stones.get(`${x},${y}`) : undefined;
       layers.marks.append(geo.drawLastMark(x, y, c));
     }
+    if ((marks.pieces || []).length && geo.outline) {
+      const palette = blokusPalette(board.variant, (board.colours || []).length);
+      layers.marks.append(...drawPieceHints(geo, marks.pieces, (c) => palette[c - 1] || palette[0]));
+    }
     for (const hint of marks.hints || []) layers.marks.append(drawHint(geo, hint));
     for (const item of marks.pattern || []) layers.marks.append(drawPatternMark(geo, board, item));
   }
 
-  return { element: svg, render, board, geometry: geo };
-}
+  function highlight(move) {
+    svg.classList.toggle('has-active', move !== null && move !== undefined);
+    for (const el of layers.marks.querySelectorAll('.hint, .hint-piece')) el.classList.toggle('active', el.dataset.move === move);
+  }
 
-function drawHint(geo, { x, y, text, title }) {
-  const [cx, cy] = geo.center(x, y);
-  const r = geo.radius * 0.85;
-  return s(
-    'g',
-    { class: 'hint', 'data-x': x, 'data-y': y },
-    s('circle', { cx, cy, r, fill: '#2b7bd6', 'fill-opacity': 0.85, stroke: '#fff', 'stroke-width': r * 0.12 }),
-    s('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.1, 'font-weight': 'bold' }, text),
-    title ? s('title', {}, title) : null,
-  );
+  return { element: svg, render, highlight, board, geometry: geo };
 }
 
 function drawPatternMark(geo, board, { x, y, kind }) {

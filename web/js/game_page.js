@@ -14,12 +14,13 @@ import { h } from './dom.js';
 import { href, replaceQuietly } from './router.js';
 import { errorBox } from './errors.js';
 import { PositionCursor } from './position.js';
-import { lineThrough, siblings, indexOfNodeId, evalSource, nodeLabel } from './game_tree.js';
+import { lineThrough, lineFromStart, siblings, indexOfNodeId, evalSource, nodeLabel } from './game_tree.js';
 import { createBoard, canDraw } from './board_view.js';
 import { createMoveList } from './move_list.js';
 import { createEvalPlot } from './eval_plot.js';
 import { describeSource } from './eval_sources.js';
-import { createExplorePanel, seatColours } from './explorer.js';
+import { createExplorePanel } from './explorer_panel.js';
+import { seatColours } from './continuation_table.js';
 import { createPatternEditor } from './pattern_editor.js';
 import { createPiecesLeft } from './pieces_left.js';
 import { renderGameInfo, playersLine, downloadButtons } from './game_info.js';
@@ -63,7 +64,8 @@ function buildPage(main, doc) {
   const view = drawable ? createBoard(board) : null;
   const source = evalSource(doc);
   let current = 0;
-  let hints = [];
+  const noMarks = { hints: [], pieces: [] };
+  let hints = noMarks; // the explorer's marks of the moves played next
 
   const moveList = createMoveList(doc, (i) => select(i), source);
   const seatNames = [seatColours(board, 1), seatColours(board, 2)];
@@ -74,7 +76,8 @@ function buildPage(main, doc) {
   const explore = board.family === 'other' ? null : createExplorePanel(board, () => ({
     nodeId: doc.nodes[current].node_id,
     ownMove: (m) => doc.nodes[current].children.some((c) => sameMove(doc.nodes[c], m)),
-  }), (list) => { hints = list; renderBoard(); });
+    line: lineFromStart(doc, current),
+  }), (marks) => { hints = marks; renderBoard(); });
 
   const btn = (icon, label, fn, keyName) => h('button', { type: 'button', class: 'step', 'aria-label': label, title: `${label} (${keyName})`, onclick: fn }, navIcon(icon));
   const nav = h('div', { class: 'nav', role: 'toolbar', 'aria-label': 'Step through the game' },
@@ -153,7 +156,7 @@ function buildPage(main, doc) {
     const n = doc.nodes[current];
     const last = [];
     for (const m of n.moves || []) if (m.kind === 'place') for (const p of m.points) last.push(p);
-    view.render(cursor, { last, hints });
+    view.render(cursor, { last, ...hints });
   }
 
   function select(i, { fromUrl = false } = {}) {
@@ -161,7 +164,7 @@ function buildPage(main, doc) {
     const changed = i !== current;
     current = i;
     cursor.goTo(i);
-    if (changed) hints = [];
+    if (changed) hints = noMarks;
     renderBoard();
     moveList.show(i);
     const line = lineThrough(doc, i);

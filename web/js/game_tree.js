@@ -70,3 +70,37 @@ export function evalSource(doc) {
   }
   return sgf ? 'sgf' : null;
 }
+
+// The moves a line from the empty board may hold, per family (what
+// `ludex next --line` reads: query/position_target.h position_from_line).
+const LINE_KINDS = {
+  go: ['place', 'pass'],
+  hex: ['place', 'swap-pieces', 'swap-sides'],
+  twixt: ['place', 'swap-pieces', 'swap-sides'],
+  blokus: ['place'],
+};
+
+// The moves from the empty board to node i as the explorer's line= takes
+// them (each move's text; a Blokus placement with its piece), or null when
+// no line leads there: setup stones on the path, a node with more than one
+// move or another kind of move, a Twixt move that removes links, a torus,
+// a board that is not square (Blokus aside), positions that stop.
+export function lineFromStart(doc, i) {
+  const kinds = LINE_KINDS[doc.family];
+  const b = doc.board;
+  if (!kinds || b.torus || (doc.family !== 'blokus' && b.columns !== b.rows)) return null;
+  const out = [];
+  for (const k of pathTo(doc, i)) {
+    const n = doc.nodes[k];
+    if (n.stopped) return null;
+    const moves = n.moves || [];
+    if (!moves.length) {
+      if ((n.placed || []).length || (n.removed || []).length) return null;
+      continue;
+    }
+    const m = moves[0];
+    if (moves.length > 1 || !kinds.includes(m.kind) || m.long_move || !m.text) return null;
+    out.push(doc.family === 'blokus' && m.piece ? m.text.replace(/^(\S+) /, `$1 ${m.piece} `) : m.text);
+  }
+  return out;
+}

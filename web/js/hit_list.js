@@ -49,7 +49,7 @@ export function renderHits(answer, opts = {}) {
     compact ? null : h('th', { scope: 'col' }, 'Family'),
     sortHeader('date', 'Date'),
     sortHeader('player', 'Players'),
-    h('th', { scope: 'col' }, 'Result'),
+    sortHeader('result', 'Result'),
     h('th', { scope: 'col', class: 'num' }, 'Moves'),
     nodes ? h('th', { scope: 'col', class: 'num' }, 'At move') : null,
     showEvals ? h('th', { scope: 'col' }, 'Evaluations') : null,

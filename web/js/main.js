@@ -4,10 +4,15 @@
 // server), position.js (positions along the tree), game_tree.js (walking
 // the tree), board_view.js with board_hex.js, board_twixt.js, board_go.js,
 // board_blokus.js and what they share, board_geometry.js (the SVG boards),
-// search_form.js, search_drawing.js, hit_list.js, search_page.js (the
-// search page), game_page.js with move_list.js, eval_plot.js,
-// eval_sources.js, game_info.js, pieces_left.js (the viewer), explorer.js
-// ("find this position", the explore page), pattern_editor.js (drawing a
+// board_hints.js (the explorer's marks), search_form.js,
+// search_drawing.js, hit_list.js, search_page.js (the search page),
+// game_page.js with move_list.js, eval_plot.js, eval_sources.js,
+// game_info.js, pieces_left.js (the viewer), explorer_page.js with
+// explorer_state.js (its URL), explorer_picker.js (the boards),
+// explorer_filters.js, explorer_line.js (the breadcrumbs),
+// explorer_games.js (the games reaching a position), continuation_table.js
+// and continuation_cells.js (the moves played next), explorer_panel.js
+// (the game page's "Find this position"), pattern_editor.js (drawing a
 // pattern).
 //
 // Entry point: reads the hash route and shows the page it names
@@ -21,7 +26,7 @@ import { clearError, showError } from './errors.js';
 import { fmt, h } from './dom.js';
 import { renderSearchPage } from './search_page.js';
 import { createGamePage } from './game_page.js';
-import { renderExplorePage } from './explorer.js';
+import { createExplorePage } from './explorer_page.js';
 
 const main = document.getElementById('main');
 let current = null; // {page, arg, controller}
@@ -47,7 +52,7 @@ function show(route) {
       current.controller = createGamePage(main, arg, params);
     } else if (page === 'explore') {
       document.title = 'ludex · explore';
-      renderExplorePage(main, params);
+      current.controller = createExplorePage(main, params);
     } else if (page === 'search') {
       document.title = 'ludex · search';
       renderSearchPage(main, params);

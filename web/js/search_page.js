@@ -1,6 +1,6 @@
 // The search page (#/search?<filters>&sort=&desc=&offset=&limit=): the
-// filter form, the count, one page of hits, sorting by date and player, and
-// the hit list as a zip. The URL holds the whole query, so a search can be
+// filter form, the count, one page of hits, sorting by date, player and result,
+// and the hit list as a zip. The URL holds the whole query, so a search can be
 // reloaded, bookmarked and shared.
 
 import * as api from './api.js';

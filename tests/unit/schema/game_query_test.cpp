@@ -218,6 +218,22 @@ TEST_CASE_METHOD(QueryFixture, "limit and early stop", "[schema]") {
   CHECK(seen == Ids{1, 2, 3});
 }
 
+TEST_CASE_METHOD(QueryFixture, "sorting by result: seat 1's wins, seat 2's, then no winner",
+                 "[schema]") {
+  // Winners: 1 (B+R) and 6 (B+) seat 1; 2 (W+) and 4 (W+0.5) seat 2; 3 and 5
+  // none. Within a seat by RE's text; games without a winner stay last.
+  GameFilter f;
+  f.order = GameOrder::kResult;
+  CHECK(ids(f) == Ids{6, 1, 2, 4, 3, 5});
+  f.descending = true;
+  CHECK(ids(f) == Ids{4, 2, 1, 6, 3, 5});
+  f.offset = 2;
+  f.limit = 2;
+  CHECK(ids(f) == Ids{1, 6});
+  CHECK(parse_game_order("result") == GameOrder::kResult);
+  CHECK(game_order_name(GameOrder::kResult) == "result");
+}
+
 bool plan_mentions(const std::vector<std::string>& plan, const std::string& text) {
   return std::any_of(plan.begin(), plan.end(),
                      [&](const std::string& line) { return line.find(text) != std::string::npos; });

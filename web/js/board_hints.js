@@ -1,0 +1,101 @@
+// The explorer's marks on a board (board_view.js draws them): a candidate
+// move on a point as a labelled disc (a small dot when it has no label),
+// and a Blokus placement as the outline of the piece with its label on
+// one of its cells.
+//
+// Contract: drawHint(geo, {x, y, text, title, move, minor}) and
+// drawPieceHints(geo, pieces, colourOf) -> SVG elements, each with class
+// "hint" or "hint-piece" and data-move (the move's text, for highlighting
+// it); pieces are [{cells: [[x, y]], text, title, move, colour}] in order
+// of popularity; geo.outline(x, y) gives a cell's corners (board_blokus.js).
+
+import { s, points } from './svg.js';
+
+const ACCENT = '#2b7bd6';
+
+export function drawHint(geo, { x, y, text, title, move, minor }) {
+  const [cx, cy] = geo.center(x, y);
+  const r = geo.radius * (minor ? 0.32 : 0.85);
+  return s(
+    'g',
+    { class: minor ? 'hint minor' : 'hint', 'data-x': x, 'data-y': y, 'data-move': move ?? null },
+    s('circle', { cx, cy, r, fill: ACCENT, 'fill-opacity': minor ? 0.6 : 0.85, stroke: '#fff', 'stroke-width': r * 0.12 }),
+    text ? s('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.1, 'font-weight': 'bold' }, text) : null,
+    title ? s('title', {}, title) : null,
+  );
+}
+
+// The edges of a set of cells that no two of them share: the piece's
+// outline, as "M x y L x y" segments.
+function outlinePath(corners) {
+  const edges = new Map();
+  const key = ([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`;
+  for (const pts of corners) {
+    for (let i = 0; i < pts.length; i++) {
+      const a = pts[i];
+      const b = pts[(i + 1) % pts.length];
+      const k = [key(a), key(b)].sort().join(' ');
+      const e = edges.get(k);
+      if (e) e.n++;
+      else edges.set(k, { a, b, n: 1 });
+    }
+  }
+  return [...edges.values()].filter((e) => e.n === 1).map(({ a, b }) => `M${points([a])}L${points([b])}`).join('');
+}
+
+// The cell each piece's label stands on: the one fewest other pieces
+// cover and no earlier label took, nearest the piece's middle.
+function labelCells(geo, pieces) {
+  const cover = new Map();
+  const k = ([x, y]) => `${x},${y}`;
+  for (const p of pieces) for (const c of p.cells) cover.set(k(c), (cover.get(k(c)) || 0) + 1);
+  const taken = new Set();
+  return pieces.map((p) => {
+    const centres = p.cells.map(([x, y]) => geo.center(x, y));
+    const mx = centres.reduce((a, c) => a + c[0], 0) / centres.length;
+    const my = centres.reduce((a, c) => a + c[1], 0) / centres.length;
+    let best = null;
+    p.cells.forEach((c, i) => {
+      const score = [taken.has(k(c)) ? 1 : 0, cover.get(k(c)), Math.hypot(centres[i][0] - mx, centres[i][1] - my)];
+      if (!best || before(score, best.score)) best = { c, score };
+    });
+    taken.add(k(best.c));
+    return best.c;
+  });
+}
+
+// Lexicographic order of two score lists.
+function before(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+export function drawPieceHints(geo, pieces, colourOf) {
+  const at = labelCells(geo, pieces);
+  return pieces.map((p, i) => {
+    const col = colourOf(p.colour);
+    const corners = p.cells.map(([x, y]) => geo.outline(x, y));
+    const g = s('g', { class: 'hint-piece', 'data-move': p.move });
+    // Polygons (squares, triangles) get their outline; Nexos segments and
+    // junctions (two and one corner) are drawn over.
+    const polygons = corners.filter((c) => c.length > 2);
+    if (polygons.length) {
+      for (const c of polygons) g.append(s('polygon', { points: points(c), fill: col.fill, 'fill-opacity': 0.28, stroke: 'none' }));
+      const d = outlinePath(polygons);
+      g.append(s('path', { d, fill: 'none', stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round', class: 'halo' }),
+        s('path', { d, fill: 'none', stroke: col.dark, 'stroke-width': 2, 'stroke-linecap': 'round', class: 'edge' }));
+    }
+    for (const c of corners.filter((c) => c.length === 2)) {
+      g.append(s('line', { x1: c[0][0], y1: c[0][1], x2: c[1][0], y2: c[1][1], stroke: col.fill, 'stroke-opacity': 0.55, 'stroke-width': geo.radius * 1.1, 'stroke-linecap': 'round' }));
+    }
+    for (const c of corners.filter((c) => c.length === 1)) {
+      g.append(s('circle', { cx: c[0][0], cy: c[0][1], r: geo.radius * 0.7, fill: col.fill, 'fill-opacity': 0.55 }));
+    }
+    const [cx, cy] = geo.center(...at[i]);
+    const r = Math.max(geo.radius * 0.62, 5);
+    g.append(s('circle', { cx, cy, r, fill: col.dark, stroke: '#fff', 'stroke-width': 1.2, class: 'badge' }),
+      s('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.25, 'font-weight': 'bold' }, p.text),
+      s('title', {}, p.title));
+    return g;
+  });
+}

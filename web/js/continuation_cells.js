@@ -1,0 +1,97 @@
+// The cells of the continuation table that draw numbers (continuation_table.js):
+// each seat's wins as a bar, the years a move was played in as small bars,
+// and the human result beside the mean evaluation after the move.
+//
+// Contract: each function returns one element for a move of /api/next's
+// answer (docs/api.md); nothing here fetches or keeps state.
+
+import { h, fmt } from './dom.js';
+import { s } from './svg.js';
+import { colourFill } from './families.js';
+import { SOURCES, sourceKind } from './eval_sources.js';
+
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+// The first colour of a seat (Blokus: a seat may play two colours).
+export function firstColour(board, seat) {
+  const c = (board.colours || []).find((x) => x.seat === seat);
+  return c ? c.color : seat;
+}
+
+// Seat 1's wins, the games without a winner and seat 2's wins as one bar
+// over the move's games, with the counts beside it.
+export function winsBar(board, m, [name1, name2]) {
+  const other = Math.max(0, m.games - m.seat1_wins - m.seat2_wins);
+  const total = Math.max(1, m.games);
+  const part = (n, cls, colour) => (n ? h('span', { class: cls, style: `width:${((n / total) * 100).toFixed(1)}%;background:${colour}` }) : null);
+  const title = `${name1} won ${fmt.format(m.seat1_wins)}, ${name2} won ${fmt.format(m.seat2_wins)}` +
+    (other ? `, ${fmt.format(other)} without a winner` : '');
+  return h('span', { class: 'wins-cell', title },
+    h('span', { class: 'wins-n' }, fmt.format(m.seat1_wins)),
+    h('span', { class: 'bar' },
+      part(m.seat1_wins, 'bar1', colourFill(board, firstColour(board, 1))),
+      part(other, 'bar0', '#c9c9c9'),
+      part(m.seat2_wins, 'bar2', colourFill(board, firstColour(board, 2)))),
+    h('span', { class: 'wins-n' }, fmt.format(m.seat2_wins)));
+}
+
+// The years over all moves of an answer, [first, last], or null.
+export function yearSpan(moves) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const m of moves) {
+    for (const y of Object.keys(m.years || {})) {
+      lo = Math.min(lo, Number(y));
+      hi = Math.max(hi, Number(y));
+    }
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+// The games per year of one move as bars on the span of the whole answer
+// (so that rows compare), with the move's own first and last year.
+export function yearBars(years, span) {
+  const entries = Object.entries(years || {}).map(([y, n]) => [Number(y), n]).sort((a, b) => a[0] - b[0]);
+  if (!entries.length || !span) return h('span', { class: 'years none', title: 'no dated games' }, '–');
+  const [lo, hi] = span;
+  const W = 64;
+  const H = 14;
+  const slots = hi - lo + 1;
+  const w = W / slots;
+  const top = Math.max(...entries.map(([, n]) => n));
+  const title = entries.map(([y, n]) => `${y}: ${fmt.format(n)} game${n === 1 ? '' : 's'}`).join('\n');
+  const first = entries[0][0];
+  const last = entries[entries.length - 1][0];
+  return h('span', { class: 'years', title, 'data-years': entries.map(([y, n]) => `${y}:${n}`).join(',') },
+    s('svg', { class: 'year-bars', viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'aria-hidden': 'true' },
+      s('line', { x1: 0, y1: H - 0.5, x2: W, y2: H - 0.5, stroke: '#ccc', 'stroke-width': 1 }),
+      entries.map(([y, n]) => {
+        const bh = Math.max(1.5, (n / top) * (H - 1));
+        return s('rect', { x: (y - lo) * w + (w > 3 ? w * 0.1 : 0), y: H - 1 - bh, width: Math.max(w > 3 ? w * 0.8 : w, 1), height: bh, fill: '#5b7fa8' });
+      })),
+    h('span', { class: 'year-range' }, first === last ? String(first) : `${first}–${String(last).slice(first < 2000 || last < 2000 ? 0 : 2)}`));
+}
+
+// A mean evaluation on its source's scale: a win rate as a percentage, a
+// game-tree value as a whole number, the others as written.
+function evalText(source, mean) {
+  const kind = sourceKind(source);
+  if (kind === 'winrate') return `${mean.toFixed(1)}%`;
+  if (kind === 'gametree') return `${mean > 0 ? '+' : ''}${Math.round(mean)}`;
+  return `${mean > 0 ? '+' : ''}${Number(mean.toFixed(2))}`;
+}
+
+// Seat 1's result in the games (its share of the decided ones) and, where
+// the games store them, the mean evaluation after the move per source,
+// each named: the human result next to the engines'.
+export function resultCell(m, seat1Name) {
+  const human = m.seat1_win_rate === null || m.seat1_win_rate === undefined
+    ? h('span', { class: 'human none', title: 'no game with a winner' }, '–')
+    : h('span', { class: 'human', title: `${seat1Name} won ${pct(m.seat1_win_rate)} of the ${fmt.format(m.seat1_wins + m.seat2_wins)} games with a winner` }, pct(m.seat1_win_rate));
+  const evals = (m.evaluations || []).map((e) => {
+    const name = (SOURCES[e.source] || { name: e.source }).name;
+    return h('span', { class: 'engine', 'data-source': e.source, title: `mean ${name} after the move, from ${seat1Name}'s side, over ${fmt.format(e.games)} game${e.games === 1 ? '' : 's'}` },
+      h('span', { class: 'engine-name' }, name), ' ', evalText(e.source, e.mean));
+  });
+  return h('span', { class: 'result-cell' }, human, evals);
+}

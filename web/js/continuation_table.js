@@ -1,0 +1,120 @@
+// The moves played from a position (/api/next's `moves`), as the explore
+// page and the game page's "Find this position" panel show them: a table
+// with, per move, its games, its share of the position's games, each seat's
+// wins as a bar, the human result beside the mean evaluation after the
+// move (where the games store evaluations), and the years it was played
+// in; and the marks of the same moves on the board.
+//
+// Contract: continuationTable(next, board, {onFollow(m), ownMove(m),
+// onHover(m | null), compact}) -> element (one tr.continuation per move,
+// with data-move and data-games; compact leaves the years out, for a
+// narrow panel); candidateMarks(next, board) -> {hints,
+// pieces} for board_view's render: the most popular placements labelled
+// A, B, C... (a Blokus placement as the outline of its piece), the others
+// as small dots; candidateAt(next, x, y) -> the most popular move placing
+// on (x, y), or null. Labels use the family's colours (B/W for Go and Hex,
+// W/B for Twixt, Pentobi's colours for Blokus).
+
+import { h, fmt } from './dom.js';
+import { colourFill, colourName, colourLabel, pointText } from './families.js';
+import { winsBar, yearBars, yearSpan, resultCell } from './continuation_cells.js';
+
+const LABELLED = 12;
+const letter = (k) => String.fromCharCode(65 + k);
+
+// "Black" / "White" / "Blue/Red": the colours a seat plays.
+export function seatColours(board, seat) {
+  const cs = (board.colours || []).filter((c) => c.seat === seat).map((c) => c.color);
+  if (!cs.length) return `seat ${seat}`;
+  if (board.family === 'blokus') return cs.map((c) => colourName(board, c)).join('/');
+  return colourLabel(board.family, cs[0]);
+}
+
+// A move for people: its points with the board's labels (Go "B Q16").
+export function moveText(board, m) {
+  if (m.kind === 'place' && m.points_xy && m.points_xy.length && board.column_labels) {
+    const pts = m.points_xy.map(([x, y]) => pointText(board, x, y));
+    if (board.family === 'blokus') return `${m.piece || ''} ${pts.join(',')}`.trim();
+    return `${colourLabel(board.family, m.color || m.seat)} ${pts.join(',')}`;
+  }
+  return m.move;
+}
+
+// The letter of each move that gets one: the first LABELLED placements.
+function letters(next) {
+  const out = new Map();
+  for (const m of next.moves) {
+    if (out.size >= LABELLED) break;
+    if (m.kind === 'place' && (m.points_xy || []).length) out.set(m, letter(out.size));
+  }
+  return out;
+}
+
+export function candidateMarks(next, board) {
+  const labels = letters(next);
+  const hints = [];
+  const pieces = [];
+  for (const m of next.moves) {
+    if (m.kind !== 'place' || !(m.points_xy || []).length) continue;
+    const text = labels.get(m);
+    const title = `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`;
+    if (board.family === 'blokus') {
+      // Every placement of a Blokus position is a piece: only the labelled
+      // ones are drawn, the rest would cover the board.
+      if (text) pieces.push({ cells: m.points_xy, text, title, move: m.move, colour: m.color });
+      continue;
+    }
+    for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', title, move: m.move, minor: !text });
+  }
+  return { hints, pieces };
+}
+
+export function candidateAt(next, x, y) {
+  return next.moves.find((m) => m.kind === 'place' && (m.points_xy || []).some(([px, py]) => px === x && py === y)) || null;
+}
+
+// A share as a percentage, with a decimal under 1%.
+function share(games, total) {
+  const p = (games / total) * 100;
+  return `${p < 1 ? p.toFixed(1) : Math.round(p)}%`;
+}
+
+// A move's text with a line-break opportunity after each comma, so that a
+// Blokus piece's list of points wraps inside a narrow table.
+function breakable(text) {
+  return text.split(',').flatMap((part, k) => (k ? [',', h('wbr'), part] : [part]));
+}
+
+export function continuationTable(next, board, { onFollow, ownMove = null, onHover = null, compact = false } = {}) {
+  if (!next.moves.length) return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
+  const names = [seatColours(board, 1), seatColours(board, 2)];
+  const labels = letters(next);
+  const span = yearSpan(next.moves);
+  const total = Math.max(1, next.games);
+  const rows = next.moves.map((m) => {
+    const colour = board.family === 'blokus' ? m.color : m.seat;
+    const mine = ownMove && ownMove(m);
+    const row = h('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
+      h('td', { class: 'hint-letter' }, labels.get(m) || ''),
+      h('td', { class: 'move' }, h('button', { type: 'button', class: 'follow', title: 'Show the position after this move', onclick: () => onFollow(m) },
+        h('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
+      mine ? h('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
+      h('td', { class: 'num games', title: `played ${fmt.format(m.occurrences)} time${m.occurrences === 1 ? '' : 's'}` }, fmt.format(m.games)),
+      h('td', { class: 'num share' }, share(m.games, total)),
+      h('td', { class: 'wins' }, winsBar(board, m, names)),
+      h('td', { class: 'result' }, resultCell(m, names[0])),
+      compact ? null : h('td', { class: 'when' }, yearBars(m.years, span)));
+    if (onHover) {
+      row.addEventListener('mouseenter', () => onHover(m));
+      row.addEventListener('mouseleave', () => onHover(null));
+    }
+    return row;
+  });
+  const engines = next.moves.some((m) => (m.evaluations || []).length);
+  const th = (text, attrs = {}) => h('th', { scope: 'col', ...attrs }, text);
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' },
+    h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
+    h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),
+      th(`${names[0]} – ${names[1]} wins`), th(engines ? `${names[0]}: games · engines` : `${names[0]} won`), compact ? null : th('Years'))),
+    h('tbody', {}, rows)));
+}

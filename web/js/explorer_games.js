@@ -1,0 +1,54 @@
+// Every game that reaches a position, paged and sortable by date, player
+// and result: GET /api/games with the position's parameters and first=1
+// (one row per game, at the move where it first reaches the position),
+// drawn by hit_list.js.
+//
+// Contract: createGamesList({onList(list), compact}) -> {element, load(pairs, list,
+// {title})}; pairs name the position and the filters, list is {sort, desc,
+// offset, limit}. A newer load() cancels the request of an older one.
+// onList(list) is called when the user sorts or pages (the caller keeps
+// the URL); the list is then loaded again.
+
+import * as api from './api.js';
+import { h } from './dom.js';
+import { renderHits } from './hit_list.js';
+import { errorBox } from './errors.js';
+
+export function createGamesList({ onList, compact = false }) {
+  const element = h('section', { class: 'explore-games', 'aria-label': 'Games reaching the position' });
+  let controller = null;
+  let pairs = [];
+  let title = '';
+
+  function load(newPairs, list, opts = {}) {
+    pairs = newPairs;
+    if (opts.title !== undefined) title = opts.title;
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    element.setAttribute('aria-busy', 'true');
+    const ask = [...pairs, ['first', '1'], ['sort', list.sort], ['desc', list.desc ? '1' : ''], ['offset', list.offset || ''], ['limit', list.limit]];
+    api.games(ask, { signal }).then((answer) => {
+      const change = (o) => {
+        const next = { ...list, ...o };
+        onList(next);
+        load(pairs, next);
+      };
+      element.replaceChildren(h('h2', {}, title), renderHits(answer, {
+        sort: list.sort,
+        desc: list.desc,
+        perGame: true,
+        compact,
+        onSort: (sort, desc) => change({ sort, desc, offset: 0 }),
+        onPage: (offset, limit) => change({ offset, limit }),
+      }));
+      element.setAttribute('aria-busy', 'false');
+    }).catch((e) => {
+      if (e.name === 'AbortError') return;
+      element.replaceChildren(errorBox(e, 'games'));
+      element.setAttribute('aria-busy', 'false');
+    });
+  }
+
+  return { element, load };
+}

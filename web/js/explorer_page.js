@@ -1,0 +1,189 @@
+// The explore page (#/explore, explorer_state.js gives its URL): a picker
+// of the archive's boards; then the position after a line of moves from
+// the empty board (or a stored game's position, position=GAME:MOVE|node:ID)
+// with the moves played next marked on the board and listed in a table,
+// the line as breadcrumbs, the filters, and every game reaching the
+// position. A click on a marked move (on the board or in the table) goes
+// one move down; ← goes one move up, Home to the empty board. Each step
+// is one /api/next request and one page of /api/games.
+//
+// Contract: createExplorePage(main, params) -> {update(params), destroy()}:
+// update() shows the state a new URL of the page names (a step, the back
+// button), keeping the board when it stays the same; destroy() cancels the
+// requests in flight and removes the key handler.
+
+import * as api from './api.js';
+import { h } from './dom.js';
+import { go, replaceQuietly } from './router.js';
+import { createBoard, canDraw } from './board_view.js';
+import { staticPosition } from './position.js';
+import { errorBox } from './errors.js';
+import { FAMILY_NAMES } from './families.js';
+import { continuationTable, candidateMarks, candidateAt } from './continuation_table.js';
+import { summary } from './explorer_panel.js';
+import { createGamesList } from './explorer_games.js';
+import { lineCrumbs } from './explorer_line.js';
+import { renderPicker, boardSelect } from './explorer_picker.js';
+import { filterForm } from './explorer_filters.js';
+import { readState, modeOf, stateHref, positionPairs, filterPairs, positionKey, atDepth, withMove, lineSeparator } from './explorer_state.js';
+
+const SOURCES = { postings: 'from the explorer’s index', replay: 'by replaying the games', mixed: 'partly from the index, partly replayed' };
+
+function boardTitle(pos) {
+  const name = pos.family === 'blokus' && pos.variant ? pos.variant
+    : `${FAMILY_NAMES[pos.family] || pos.family} ${pos.columns}×${pos.rows}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''}`;
+  return `${name}, ${pos.move_number ? `after ${pos.move_number} move${pos.move_number === 1 ? '' : 's'}` : 'empty board'}`;
+}
+
+export function createExplorePage(main, params) {
+  const root = h('div', { class: 'explore-page' });
+  const head = h('div', { class: 'explore-head' });
+  const crumbs = h('div', { class: 'explore-crumbs' });
+  const boardCol = h('section', { class: 'board-col', 'aria-label': 'Position' });
+  const side = h('section', { class: 'side-col explore-side', 'aria-label': 'Moves played next' });
+  const body = h('div', { class: 'explore-body' }, boardCol, side);
+  const games = createGamesList({ compact: true, onList: (list) => { state = { ...state, list }; replaceQuietly(stateHref(state)); } });
+  main.replaceChildren(root);
+  let state = null;
+  let answer = null; // the /api/next answer shown
+  let shown = null; // the state it answers (a move of it continues that line)
+  let view = null;
+  let viewKey = '';
+  let controller = null;
+  let boards = null; // GET /api/boards, asked once per page
+  const boardList = () => { boards = boards || api.boards(); return boards; };
+  const goTo = (s) => go(stateHref(s));
+
+  function follow(m) {
+    if (modeOf(shown) === 'line') goTo(withMove(shown, m.move));
+    else goTo({ ...shown, position: `node:${m.example_node}`, list: { ...shown.list, offset: 0 } });
+  }
+
+  function chooseBoard(b) {
+    goTo({ ...readState(new URLSearchParams()), family: b.family, size: b.family === 'blokus' ? '' : String(b.columns), variant: b.variant || '', symmetric: state.symmetric, filters: state.filters });
+  }
+
+  function showPicker() {
+    if (controller) controller.abort();
+    view = null;
+    viewKey = '';
+    root.replaceChildren(h('h1', {}, 'Explore'), h('p', { class: 'loading' }, 'Reading the archive’s boards…'));
+    const asked = state;
+    boardList().then((list) => {
+      if (state !== asked) return;
+      root.replaceChildren(h('h1', {}, 'Explore'), renderPicker(list, {
+        hrefOf: (b) => stateHref({ ...state, family: b.family, size: b.family === 'blokus' ? '' : String(b.columns), variant: b.variant || '' }),
+        onPosition: (text) => goTo({ ...state, position: text }),
+      }));
+    }).catch((e) => root.replaceChildren(h('h1', {}, 'Explore'), errorBox(e, 'boards')));
+  }
+
+  function renderHead() {
+    const select = h('span', { class: 'board-pick' });
+    boardList().then((list) => select.replaceChildren(boardSelect(list, modeOf(state) === 'line' ? state : null, chooseBoard))).catch(() => {});
+    const position = modeOf(state) === 'position' ? (() => {
+      const input = h('input', { id: 'explore-position', value: state.position, placeholder: 'GAME:MOVE or node:NODE_ID' });
+      return h('form', { class: 'explore-form', onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) goTo({ ...state, position: input.value.trim() }); } },
+        h('label', { for: 'explore-position' }, 'Position '), input, ' ', h('button', { type: 'submit' }, 'Explore'));
+    })() : null;
+    head.replaceChildren(...[h('h1', {}, h('a', { href: '#/explore', class: 'explore-home', title: 'Choose another board' }, 'Explore')), select, position,
+      filterForm(state, (filters, symmetric) => goTo({ ...state, filters, symmetric, list: { ...state.list, offset: 0 } }))].filter(Boolean));
+  }
+
+  function renderCrumbs(board) {
+    if (modeOf(state) === 'line') {
+      crumbs.replaceChildren(lineCrumbs(state, board, (d) => stateHref(atDepth(state, d))));
+      return;
+    }
+    crumbs.replaceChildren(h('nav', { class: 'explore-line', 'aria-label': 'The position' }, h('ol', {},
+      h('li', {}, h('span', { class: 'crumb current' }, `Position ${state.position}`)),
+      board.family ? h('li', {}, h('a', { class: 'crumb', href: stateHref({ ...state, position: '', family: board.family, size: board.family === 'blokus' ? '' : String(board.columns), variant: board.variant || '', line: [] }) },
+        'Start from the empty board')) : null)));
+  }
+
+  function showAnswer(s, next) {
+    answer = next;
+    shown = s;
+    const pos = next.position;
+    const board = pos.board;
+    document.title = `ludex · explore ${boardTitle(pos)}`;
+    renderCrumbs(board);
+    const title = h('p', { class: 'game-title', id: 'explore-title' }, boardTitle(pos));
+    const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
+    if (!canDraw(board)) {
+      view = null;
+      viewKey = '';
+      boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
+    } else {
+      if (!view || key !== viewKey) {
+        view = createBoard(board, { onPoint: (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); } });
+        viewKey = key;
+      }
+      boardCol.replaceChildren(title, h('div', { class: 'board-wrap' }, view.element));
+      view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], ...candidateMarks(next, board) });
+    }
+    const count = summary(next);
+    count.dataset.line = s.line.join(lineSeparator(s.family));
+    count.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
+    side.replaceChildren(count, continuationTable(next, board, {
+      onFollow: follow,
+      onHover: (m) => view && view.highlight(m ? m.move : null),
+    }), games.element);
+  }
+
+  async function step() {
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const { signal } = controller;
+    const s = state;
+    const pairs = [...positionPairs(s), ...filterPairs(s)];
+    root.setAttribute('aria-busy', 'true');
+    games.load(pairs, s.list, { title: 'Games reaching this position' });
+    try {
+      showAnswer(s, await api.next(pairs, { signal }));
+    } catch (e) {
+      if (e.name === 'AbortError') return;
+      answer = null;
+      // The line stays to go back up; no board to label its moves with.
+      renderCrumbs({ family: '' });
+      boardCol.replaceChildren();
+      side.replaceChildren(errorBox(e, 'explore'), games.element);
+    }
+    root.setAttribute('aria-busy', 'false');
+  }
+
+  const headKey = (s) => JSON.stringify([modeOf(s), s.family, s.size, s.variant, s.position, s.symmetric, s.filters]);
+
+  function update(p) {
+    const prev = state;
+    state = readState(p);
+    if (modeOf(state) === 'picker') {
+      showPicker();
+      return;
+    }
+    if (!prev || modeOf(prev) === 'picker') root.replaceChildren(head, crumbs, body);
+    if (!prev || modeOf(prev) === 'picker' || headKey(prev) !== headKey(state)) renderHead();
+    if (!prev || modeOf(prev) === 'picker' || positionKey(prev) !== positionKey(state)) step();
+    else if (JSON.stringify(prev.list) !== JSON.stringify(state.list)) games.load([...positionPairs(state), ...filterPairs(state)], state.list);
+  }
+
+  function onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || modeOf(state) !== 'line') return;
+    const t = e.target instanceof Element ? e.target : null;
+    if (t && t.closest('input, select, textarea, [contenteditable]')) return;
+    const depth = { ArrowLeft: state.line.length - 1, Home: 0 }[e.key];
+    if (depth === undefined || depth < 0 || depth === state.line.length) return;
+    e.preventDefault();
+    goTo(atDepth(state, depth));
+  }
+  document.addEventListener('keydown', onKey);
+
+  update(params);
+  return {
+    update,
+    destroy() {
+      if (controller) controller.abort();
+      document.removeEventListener('keydown', onKey);
+    },
+  };
+}
