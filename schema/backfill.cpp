@@ -1,5 +1,5 @@
-#include "schema/counts.h"
 #include "schema/backfill.h"
+#include "schema/counts.h"
 
 #include <optional>
 #include <stdexcept>

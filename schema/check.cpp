@@ -540,8 +540,8 @@ class Checker {
       if (!options_.all && name == count_name::kMoves) continue;
       if (n.first != n.second) {
         problem("counts", 0, 0,
-                "the kept count of " + name + " is " + std::to_string(n.first) + ", the tables hold " +
-                    std::to_string(n.second));
+                "the kept count of " + name + " is " + std::to_string(n.first) +
+                    ", the tables hold " + std::to_string(n.second));
       }
     }
   }

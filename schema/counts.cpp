@@ -6,7 +6,9 @@ namespace ludex {
 
 namespace count_name {
 
-std::string games_of(Family family) { return "games/" + std::string(family_name(family)); }
+std::string games_of(Family family) {
+  return "games/" + std::string(family_name(family));
+}
 
 std::string board(std::string_view family, std::string_view variant, std::int64_t columns,
                   std::int64_t rows) {

@@ -162,7 +162,7 @@ void GameEraser::uncount_file(std::int64_t file_id) {
     file_errors_.bind(1, file_id);
     while (file_errors_.executeStep()) {
       counts_->add(file_errors_.getColumn(0).getString() == "warning" ? count_name::kWarnings
-                                                                       : count_name::kErrors,
+                                                                      : count_name::kErrors,
                    -file_errors_.getColumn(1).getInt64());
     }
   }

@@ -76,8 +76,7 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
       insert_sighting_(db,
                        "INSERT OR REPLACE INTO game_sightings (file_id, game_index, moves_hash, "
                        "duplicate_of) VALUES (?1, ?2, ?3, ?4)"),
-      sighting_exists_(db,
-                       "SELECT 1 FROM game_sightings WHERE file_id = ?1 AND game_index = ?2"),
+      sighting_exists_(db, "SELECT 1 FROM game_sightings WHERE file_id = ?1 AND game_index = ?2"),
       insert_error_(db,
                     "INSERT INTO import_errors (file_id, game_index, severity, byte_offset, "
                     "line, col, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
@@ -480,9 +479,8 @@ void GameWriter::add_error(std::int64_t file_id, const Diagnostic& diagnostic) {
   st.bindNoCopy(7, diagnostic.message);
   run(st);
   if (counts_ != nullptr) {
-    counts_->add(diagnostic.severity == Severity::kWarning ? count_name::kWarnings
-                                                           : count_name::kErrors,
-                 1);
+    counts_->add(
+        diagnostic.severity == Severity::kWarning ? count_name::kWarnings : count_name::kErrors, 1);
   }
 }
 

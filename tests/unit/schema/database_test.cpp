@@ -52,10 +52,10 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK_THAT(meta(db, "created_by"), Contains("ludex"));
 
   CHECK(schema_names(db, "table") ==
-        std::set<std::string>{"comments", "comments_fts", "evaluations", "explorer_postings",
-                              "feature_games", "game_players", "game_positions", "game_sightings",
-                              "games", "import_errors", "meta", "node_moves", "nodes", "players",
-                              "properties", "source_files"});
+        std::set<std::string>{"comments", "comments_fts", "counts", "evaluations",
+                              "explorer_postings", "feature_games", "game_players",
+                              "game_positions", "game_sightings", "games", "import_errors", "meta",
+                              "node_moves", "nodes", "players", "properties", "source_files"});
   CHECK(schema_names(db, "index") ==
         std::set<std::string>{
             "evaluations_by_swing", "evaluations_by_value", "game_players_by_player",
