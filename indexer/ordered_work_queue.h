@@ -12,8 +12,9 @@
 // each to its last part, then item i + 1's.
 //
 // Thread-safety: run() is called once, from the consuming thread. Everything
-// else is called by the Producer on worker threads (and is thread-safe), and
-// throws PipelineStopped once the queue stops.
+// else is called by the Producer on worker threads, and is thread-safe. Once
+// the queue stops, open_stream, emit_record, wait_for_room and push_job throw
+// PipelineStopped, and emit_part returns false.
 #ifndef LUDEX_INDEXER_ORDERED_WORK_QUEUE_H_
 #define LUDEX_INDEXER_ORDERED_WORK_QUEUE_H_
 
