@@ -21,8 +21,9 @@ struct ParsedFile {
 };
 
 // The format of a game file, by content: "gtv", "sgf" or "t1" (as
-// ParsedFile::format), or "" when the content is not recognised. The one
-// place that decides it: parse_game_file reads the bytes as this format.
+// ParsedFile::format), or "" when the content is not recognised; a view of
+// static text. The one place that decides it: parse_game_file reads the
+// bytes as this format.
 std::string_view game_file_format(std::string_view bytes);
 
 // Parses a whole file. Never throws for bad input; unrecognised content gives

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -132,7 +133,11 @@ void ParseWork::parse_into(const std::shared_ptr<PartStream>& stream, FileResult
   std::int32_t part = 0;
   std::int64_t cost = 0;
   bool stopped = false;
+  std::string_view format;  // as parse_game_file returns it
   auto flush = [&](bool last) {
+    // The first part names the format. A file handed on before its end (a
+    // large collection) asks for it then; any other knows it by now.
+    if (part == 0) r.parsed.format = last ? format : game_file_format(bytes);
     r.part = part++;
     r.last = last;
     if (last) {
@@ -165,9 +170,7 @@ void ParseWork::parse_into(const std::shared_ptr<PartStream>& stream, FileResult
     r.layouts.push_back(std::move(layout));
     if (cost >= part_bytes_) flush(false);
   };
-  // The first part names the format, whichever part the first game lands in.
-  r.parsed.format = game_file_format(bytes);
-  parse_game_file(bytes, add_game, [&](Diagnostic&& d) {
+  format = parse_game_file(bytes, add_game, [&](Diagnostic&& d) {
     if (!stopped) r.parsed.diagnostics.push_back(std::move(d));
   });
   if (!stopped) flush(true);
