@@ -11,11 +11,11 @@
 
 #include "games/position.h"
 #include "importers/game_file.h"
-#include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_charset.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/sgf/sgf_tree_builder.h"
 #include "indexer/content_hash.h"
+#include "indexer/memory_cost.h"
 #include "indexer/parse_pipeline.h"
 
 namespace ludex {
@@ -149,7 +149,7 @@ ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
           errors += static_cast<std::int64_t>(raw_errors.size());
           continue;
         }
-        if (options.stream && !looks_like_gtv(bytes) && looks_like_sgf(bytes)) {
+        if (options.stream && game_file_format(bytes) == "sgf") {
           // As the import's workers read a collection: games streamed into
           // parts of about kPartBytes, each dropped once full (the import
           // hands it to the writer, which frees it after storing it).

@@ -1,6 +1,7 @@
 #include "importers/game_file.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
@@ -23,39 +24,53 @@ std::string describe_content(std::string_view bytes) {
   return "plain text with no SGF game tree '(;' in it";
 }
 
+// Hands on what a reader of one game per file gave: its errors, then its game.
+void pass_on(std::optional<GameRecord>& game, std::vector<Diagnostic>& diagnostics,
+             const std::function<void(GameRecord&&)>& on_game,
+             const std::function<void(Diagnostic&&)>& on_error) {
+  for (Diagnostic& d : diagnostics) on_error(std::move(d));
+  if (game) on_game(std::move(*game));
+}
+
 }  // namespace
+
+std::string_view game_file_format(std::string_view bytes) {
+  // The binary check comes first: "(;" may occur inside a binary file's names
+  // or comments, while a game-tree header never looks like text.
+  if (looks_like_gtv(bytes)) return "gtv";
+  if (looks_like_sgf(bytes)) return "sgf";
+  if (looks_like_t1(bytes)) return "t1";
+  return "";
+}
+
+std::string_view parse_game_file(std::string_view bytes,
+                                 const std::function<void(GameRecord&&)>& on_game,
+                                 const std::function<void(Diagnostic&&)>& on_error) {
+  const std::string_view format = game_file_format(bytes);
+  if (format == "gtv") {
+    GtvParseOutput gtv = read_gtv_game(bytes);
+    pass_on(gtv.game, gtv.diagnostics, on_game, on_error);
+  } else if (format == "sgf") {
+    read_sgf_games(bytes, on_game, on_error);
+  } else if (format == "t1") {
+    T1ParseOutput t1 = read_t1_game(bytes);
+    pass_on(t1.game, t1.diagnostics, on_game, on_error);
+  } else {
+    Diagnostic d;
+    d.severity = Severity::kError;
+    d.game_index = -1;
+    d.pos.byte_offset = 0;
+    d.message = "not a recognised game file: " + describe_content(bytes);
+    on_error(std::move(d));
+  }
+  return format;
+}
 
 ParsedFile parse_game_file(std::string_view bytes) {
   ParsedFile out;
-  // The binary check comes first: "(;" may occur inside a binary file's names
-  // or comments, while a game-tree header never looks like text.
-  if (looks_like_gtv(bytes)) {
-    GtvParseOutput gtv = read_gtv_game(bytes);
-    out.format = "gtv";
-    if (gtv.game) out.games.push_back(std::move(*gtv.game));
-    out.diagnostics = std::move(gtv.diagnostics);
-    return out;
-  }
-  if (looks_like_sgf(bytes)) {
-    SgfParseOutput sgf = read_sgf_games(bytes);
-    out.format = "sgf";
-    out.games = std::move(sgf.games);
-    out.diagnostics = std::move(sgf.diagnostics);
-    return out;
-  }
-  if (looks_like_t1(bytes)) {
-    T1ParseOutput t1 = read_t1_game(bytes);
-    out.format = "t1";
-    if (t1.game) out.games.push_back(std::move(*t1.game));
-    out.diagnostics = std::move(t1.diagnostics);
-    return out;
-  }
-  Diagnostic d;
-  d.severity = Severity::kError;
-  d.game_index = -1;
-  d.pos.byte_offset = 0;
-  d.message = "not a recognised game file: " + describe_content(bytes);
-  out.diagnostics.push_back(std::move(d));
+  out.format = parse_game_file(
+      bytes, [&out](GameRecord&& game) { out.games.push_back(std::move(game)); },
+      [&out](Diagnostic&& d) { out.diagnostics.push_back(std::move(d)); });
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string_view>
@@ -21,13 +22,6 @@ std::optional<std::pair<dev_t, ino_t>> identity(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
   return std::make_pair(st.st_dev, st.st_ino);
-}
-
-std::string normal_path(const fs::path& p) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(p, ec);
-  if (ec) abs = p;
-  return abs.lexically_normal().string();
 }
 
 void walk_directory(const fs::path& dir, const DatabaseFiles& database, WalkResult& out) {
@@ -56,6 +50,23 @@ void walk_directory(const fs::path& dir, const DatabaseFiles& database, WalkResu
 }
 
 }  // namespace
+
+std::string normal_path(const fs::path& p) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(p, ec);
+  if (ec) abs = p;
+  return abs.lexically_normal().string();
+}
+
+std::int64_t file_time_ns(fs::file_time_type time) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count();
+}
+
+std::int64_t mtime_ns_of(const std::string& path) {
+  std::error_code ec;
+  const fs::file_time_type t = fs::last_write_time(path, ec);
+  return ec ? 0 : file_time_ns(t);
+}
 
 DatabaseFiles::DatabaseFiles(const std::string& db_path) {
   const std::optional<std::pair<dev_t, ino_t>> db = identity(db_path);

@@ -4,6 +4,8 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +44,19 @@ struct WalkResult {
   // without a word.)
   std::vector<std::string> skipped;
 };
+
+// Returns path made absolute and lexically normal, as WalkResult spells
+// every path (path itself made lexically normal when it cannot be made
+// absolute). A trailing separator stays ("/a/b/").
+std::string normal_path(const std::filesystem::path& path);
+
+// A time of the file clock in nanoseconds since its epoch (which makes
+// today's times negative), as source files record modification times.
+std::int64_t file_time_ns(std::filesystem::file_time_type time);
+
+// The modification time of the file at path (links followed), as
+// file_time_ns; 0 when it cannot be read.
+std::int64_t mtime_ns_of(const std::string& path);
 
 // Expands files and directories (recursively; symbolic links to files are
 // followed, links to directories are not, so a cycle cannot loop), leaving

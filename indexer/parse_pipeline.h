@@ -15,6 +15,10 @@
 // the same budget. Results still come in input order: an archive, then its
 // members (and the archives inside it, the same way) in archive order, then
 // the archive's end.
+//
+// The parts: indexer/ordered_work_queue.h keeps the order and the budget,
+// indexer/archive_walk.h reads archives, indexer/memory_cost.h estimates
+// what parsed games cost, and parse_pipeline.cpp reads and parses files.
 #ifndef LUDEX_INDEXER_PARSE_PIPELINE_H_
 #define LUDEX_INDEXER_PARSE_PIPELINE_H_
 
@@ -128,12 +132,6 @@ struct PipelineCallbacks {
 // The budget costs more RSS than it says, since each worker's allocator
 // arena keeps its own high-water mark: 64 MiB gave a 100 MB higher peak.
 inline constexpr std::int64_t kDefaultPipelineBudget = std::int64_t{16} << 20;
-
-// An estimate of the heap memory a parsed game, its positions and its
-// layout hold
-// (allocator overhead included), as the budget counts it.
-std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
-                                 const GameLayout& layout);
 
 // Runs the pipeline over files. should_parse is called on a worker thread
 // after a file or member is read and hashed; should_read_archive after an
