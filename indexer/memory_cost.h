@@ -16,8 +16,8 @@
 #include "core/diagnostic.h"
 #include "core/game.h"
 #include "core/small_vector.h"
+#include "games/game_layout.h"
 #include "games/position.h"
-#include "schema/game_layout.h"
 
 namespace ludex {
 
