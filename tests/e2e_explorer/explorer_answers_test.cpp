@@ -15,7 +15,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "bench/archive_generator.h"
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {
