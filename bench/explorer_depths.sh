@@ -9,7 +9,7 @@
 #   bench/explorer_depths.sh build/cli/ludex /data/a1m.db go 19 "0 1 2 5 10 20 30"
 #
 # EXTRA ARGS go to every next (e.g. --date-from 2010-01-01 --date-to 2015-12-31).
-set -euo pipefail
+set -eu
 ludex=$1 db=$2 family=$3 size=$4
 depths=${5:-"0 1 2 5 10 20 30"}
 shift $(($# < 5 ? $# : 5))
@@ -25,8 +25,8 @@ for ((d = 0; d <= max_depth; d++)); do
   args=(next --db "$db" --family "$family" --size "$size" "${extra[@]}")
   [[ -n $line ]] && args+=(--line "$line")
   if [[ " $depths " == *" $d "* ]]; then
-    top=$("$ludex" "${args[@]}" --json | head -1)
-    games=$(sed -n 's/.*"games":\([0-9]*\).*/\1/p' <<<"$top" | head -1)
+    games=$("$ludex" "${args[@]}" |
+      sed -n '1s/^position [0-9a-f]*: \([0-9]*\) games ([0-9]* nodes), \(.*\)$/\1 (\2)/p')
     plain=$(median "$ludex" "${args[@]}")
     sym=$(median "$ludex" "${args[@]}" --symmetric)
     printf "| %d | %s | %s | %s | %s |\n" "$d" "${line:-(empty)}" "${games:-0}" "$plain" "$sym"

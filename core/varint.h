@@ -25,6 +25,11 @@ inline void put_varint(std::string& out, std::uint64_t v) {
 // Reads one varint at bytes[*at], advancing *at past it. False (and *at
 // unspecified) when the bytes end inside it or it does not fit 64 bits.
 inline bool get_varint(std::string_view bytes, std::size_t* at, std::uint64_t* v) {
+  // Most values are below 128: one byte.
+  if (*at < bytes.size() && static_cast<unsigned char>(bytes[*at]) < 0x80) {
+    *v = static_cast<unsigned char>(bytes[(*at)++]);
+    return true;
+  }
   std::uint64_t value = 0;
   for (int shift = 0; shift <= 63; shift += 7) {
     if (*at >= bytes.size()) return false;

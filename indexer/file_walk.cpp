@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -24,7 +25,11 @@ std::optional<std::pair<dev_t, ino_t>> identity(const std::string& path) {
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
-void walk_directory(const fs::path& dir, const DatabaseFiles& database, WalkResult& out) {
+// Every regular file below dir. dir is made absolute and normal once: the
+// iterator joins it with plain names (never "." or ".."), so each path it
+// gives is normal too. One stat per entry tells its kind and its identity.
+void walk_directory(const fs::path& given, const DatabaseFiles& database, WalkResult& out) {
+  const fs::path dir = normal_path(given);
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
   if (ec) {
@@ -37,14 +42,15 @@ void walk_directory(const fs::path& dir, const DatabaseFiles& database, WalkResu
       ec.clear();
       continue;
     }
-    std::error_code st_ec;
-    const fs::file_status st = it->status(st_ec);  // follows links
-    if (st_ec) {
-      out.failures.emplace_back(normal_path(it->path()), "cannot stat: " + st_ec.message());
+    std::string path = it->path().string();
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {  // follows links
+      const std::error_code st_ec(errno, std::generic_category());
+      out.failures.emplace_back(std::move(path), "cannot stat: " + st_ec.message());
       continue;
     }
-    if (fs::is_regular_file(st) && !database.contains(it->path().string())) {
-      out.files.push_back(normal_path(it->path()));
+    if (S_ISREG(st.st_mode) && !database.contains(path, st.st_dev, st.st_ino)) {
+      out.files.push_back(std::move(path));
     }
   }
 }
@@ -63,9 +69,19 @@ std::int64_t file_time_ns(fs::file_time_type time) {
 }
 
 std::int64_t mtime_ns_of(const std::string& path) {
-  std::error_code ec;
-  const fs::file_time_type t = fs::last_write_time(path, ec);
-  return ec ? 0 : file_time_ns(t);
+  const std::optional<FileStat> st = stat_file(path);
+  return st ? st->mtime_ns : 0;
+}
+
+std::optional<FileStat> stat_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  // The file clock's time of st_mtim, exactly as fs::last_write_time gives
+  // it (the recorded times were taken that way).
+  const std::chrono::sys_time<std::chrono::nanoseconds> sys{
+      std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec)};
+  return FileStat{static_cast<std::int64_t>(st.st_size),
+                  file_time_ns(fs::file_time_type(std::chrono::file_clock::from_sys(sys)))};
 }
 
 DatabaseFiles::DatabaseFiles(const std::string& db_path) {
@@ -89,7 +105,15 @@ DatabaseFiles::DatabaseFiles(const std::string& db_path) {
 bool DatabaseFiles::contains(const std::string& path) const {
   if (ids_.empty()) return false;
   const std::optional<std::pair<dev_t, ino_t>> id = identity(path);
-  if (id && std::find(ids_.begin(), ids_.end(), *id) != ids_.end()) return true;
+  if (!id) return contains(path, 0, 0);
+  return contains(path, id->first, id->second);
+}
+
+bool DatabaseFiles::contains(const std::string& path, dev_t device, ino_t inode) const {
+  if (ids_.empty()) return false;
+  if (std::find(ids_.begin(), ids_.end(), std::make_pair(device, inode)) != ids_.end()) {
+    return true;
+  }
   for (std::string_view suffix : kCompanionSuffixes) {
     if (path.size() > suffix.size() &&
         std::string_view(path).substr(path.size() - suffix.size()) == suffix) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,9 @@ class DatabaseFiles {
   // companion of the database (its own name minus "-wal", "-shm" or
   // "-journal" is the database), which covers a companion created later.
   bool contains(const std::string& path) const;
+  // The same for a file whose identity (links followed) the caller already
+  // has: no stat of path itself.
+  bool contains(const std::string& path, dev_t device, ino_t inode) const;
 
  private:
   std::vector<std::pair<dev_t, ino_t>> ids_;  // the database's own first
@@ -57,6 +61,14 @@ std::int64_t file_time_ns(std::filesystem::file_time_type time);
 // The modification time of the file at path (links followed), as
 // file_time_ns; 0 when it cannot be read.
 std::int64_t mtime_ns_of(const std::string& path);
+
+// The size and modification time (as file_time_ns) of the file at path,
+// links followed, from one stat; nullopt when it cannot be read.
+struct FileStat {
+  std::int64_t size = 0;
+  std::int64_t mtime_ns = 0;
+};
+std::optional<FileStat> stat_file(const std::string& path);
 
 // Expands files and directories (recursively; symbolic links to files are
 // followed, links to directories are not, so a cycle cannot loop), leaving

@@ -146,7 +146,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // of what is left gives.
   if (options_.prune) prune_vanished(paths, walk, gone_roots, store, sum);
 
-  const KnownFiles known(store, walk.files);
+  const KnownFiles known(store, walk.files, paths);
   reporter.add_to_total(known.files_in_archives());
   ImportWriter writer(store, known, batch, reporter, options_, sum);
   PipelineOptions pipeline;

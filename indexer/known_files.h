@@ -25,9 +25,12 @@ namespace ludex {
 class KnownFiles {
  public:
   // Looks up the files at paths (as the walk spells them) and everything
-  // recorded below each of them that is a known archive. Requires an open
+  // recorded below each of them that is a known archive. The rows below each
+  // directory among roots (the paths the import was given) are read in one
+  // range read; a path outside them is looked up alone. Requires an open
   // batch on store (GameStore::begin) or none; only reads.
-  KnownFiles(GameStore& store, const std::vector<std::string>& paths);
+  KnownFiles(GameStore& store, const std::vector<std::string>& paths,
+             const std::vector<std::string>& roots = {});
 
   bool empty() const { return files_.empty(); }
   // The record of path (on disk, or a member "ARCHIVE//MEMBER" of a known

@@ -105,11 +105,10 @@ void ParseWork::check_stats() {
   stats_.resize(files_.size());
   for (std::size_t i = 0; i < files_.size(); ++i) {
     Stat& st = stats_[i];
-    std::error_code size_error;
-    const auto size = fs::file_size(files_[i], size_error);
-    if (size_error) continue;
-    st.size = static_cast<std::int64_t>(size);
-    st.mtime_ns = mtime_ns_of(files_[i]);
+    const std::optional<FileStat> now = stat_file(files_[i]);
+    if (!now) continue;
+    st.size = now->size;
+    st.mtime_ns = now->mtime_ns;
     st.verdict = callbacks_.unchanged_by_stat(files_[i], st.size, st.mtime_ns);
   }
 }

@@ -31,7 +31,7 @@ void drop_indexes_for_load(SQLite::Database& db, MetaTable& meta) {
   transaction.commit();
 }
 
-void rebuild_dropped_indexes(SQLite::Database& db, MetaTable& meta) {
+void rebuild_dropped_indexes(SQLite::Database& db, MetaTable& meta, bool analyze) {
   // The sorter behind CREATE INDEX sorts runs of a cache's worth of keys in
   // memory before it merges them from temporary files; small runs sort in
   // the processor's caches, large ones do not. Measured on the 100k
@@ -61,9 +61,11 @@ void rebuild_dropped_indexes(SQLite::Database& db, MetaTable& meta) {
       // The full-text index was created empty; index every stored comment.
       db.exec("INSERT INTO comments_fts (comments_fts) VALUES ('rebuild')");
       meta.erase(meta_key::kIndexesDropped);
+      analyze = true;
     }
     transaction.commit();
   }
+  if (!analyze) return;
   // Sampled statistics: enough for the planner, cheap on a large archive.
   db.exec("PRAGMA analysis_limit = 1000");
   db.exec("ANALYZE");

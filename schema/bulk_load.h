@@ -26,9 +26,10 @@ void drop_indexes_for_load(SQLite::Database& db, MetaTable& meta);
 // the legacy '1'), rebuilds the comment full-text index and deletes the
 // key, in one transaction, under a small page cache; then sets the cache
 // and the checkpoint interval back and runs ANALYZE. Without the key it only
-// analyses. Requires no open transaction. Throws SQLite::Exception (the
+// analyses, and only when `analyze` (nothing changed: the statistics stand).
+// Requires no open transaction. Throws SQLite::Exception (the
 // transaction is rolled back; the key stays for the next call).
-void rebuild_dropped_indexes(SQLite::Database& db, MetaTable& meta);
+void rebuild_dropped_indexes(SQLite::Database& db, MetaTable& meta, bool analyze = true);
 
 }  // namespace ludex
 

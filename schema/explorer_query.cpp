@@ -117,10 +117,13 @@ struct ExplorerTally::Impl {
   std::ptrdiff_t year_index(std::string_view date) {
     const std::optional<std::int32_t> year = year_of(date);
     if (!year) return -1;
-    const auto it = std::find(years.begin(), years.end(), *year);
-    if (it != years.end()) return it - years.begin();
-    years.push_back(*year);
-    return static_cast<std::ptrdiff_t>(years.size()) - 1;
+    if (year_slots.empty()) year_slots.assign(10000, -1);  // every four-digit year
+    std::int32_t& slot = year_slots[static_cast<std::size_t>(*year)];
+    if (slot < 0) {
+      slot = static_cast<std::int32_t>(years.size());
+      years.push_back(*year);
+    }
+    return slot;
   }
 
   // Marks game as counted for the position; false if an earlier image
@@ -157,8 +160,9 @@ struct ExplorerTally::Impl {
   // map to other keys).
   std::vector<std::pair<const Continuation*, std::size_t>> address_slots;
   std::size_t addresses = 0;
-  std::uint64_t move_table = 0;     // the table address_slots' addresses point into
-  std::vector<std::int32_t> years;  // the years seen, in the order first seen
+  std::uint64_t move_table = 0;          // the table address_slots' addresses point into
+  std::vector<std::int32_t> years;       // the years seen, in the order first seen
+  std::vector<std::int32_t> year_slots;  // year -> index into years, -1 when unseen
   std::map<ContinuationKey, std::size_t> by_key;
   std::vector<Slot> slots;
   std::vector<std::uint64_t> seen;  // games counted for the position, a bit each

@@ -47,6 +47,9 @@ struct GameStore::Impl {
   ExplorerStoreWriter explorer;
   GameWriter writer;
   GameEraser eraser;
+  // Games were stored or erased since this store was made: the planner's
+  // statistics are then worth refreshing (finish_bulk_load).
+  bool games_changed = false;
   std::optional<Transaction> batch;  // open between begin() and commit()
   // meta_key::kWrittenBy names this build once the first batch commits.
   bool written_by_recorded = false;
@@ -132,11 +135,17 @@ void GameStore::finish_bulk_load() {
     }
     t.commit();
   }
-  rebuild_dropped_indexes(s.db, s.meta);
+  // ANALYZE reads every index; an import that changed nothing (a re-import
+  // of an unchanged archive) leaves the statistics as they are.
+  rebuild_dropped_indexes(s.db, s.meta, s.games_changed);
 }
 
 std::optional<KnownFile> GameStore::find_file(const std::string& path) {
   return impl_->files.find_file(path);
+}
+
+std::vector<KnownMember> GameStore::find_files_below(const std::string& dir) {
+  return impl_->files.find_files_below(dir);
 }
 
 std::vector<KnownMember> GameStore::find_members(std::int64_t container_id) {
@@ -166,6 +175,7 @@ void GameStore::clear_file(std::int64_t file_id) {
   Impl& s = *impl_;
   assert(s.in_batch());
   s.flush();  // the deletes must see every row written so far
+  s.games_changed = true;
   if (s.eraser.clear_file(file_id)) s.writer.forget_players();
 }
 
@@ -188,18 +198,21 @@ std::int64_t GameStore::remove_members(std::int64_t container_id) {
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
   assert(impl_->in_batch());
+  impl_->games_changed = true;
   return impl_->writer.store_game(file_id, game, {}, nullptr, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
                                  const std::vector<std::uint64_t>& position_hashes) {
   assert(impl_->in_batch());
+  impl_->games_changed = true;
   return impl_->writer.store_game(file_id, game, position_hashes, nullptr, nullptr);
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
                                  const GamePositions& positions, const GameLayout* layout) {
   assert(impl_->in_batch());
+  impl_->games_changed = true;
   const bool with_positions = !positions.hashes.empty();
   return impl_->writer.store_game(file_id, game, positions.hashes,
                                   with_positions ? &positions : nullptr, layout);

@@ -61,7 +61,8 @@ class GameStore {
   void begin_bulk_load();
   // Builds whatever begin_bulk_load() dropped (including the comment
   // full-text index), then runs ANALYZE; requires no open batch. Safe to call
-  // when begin_bulk_load() was not called (it then only runs ANALYZE).
+  // when begin_bulk_load() was not called: it then runs ANALYZE only if this
+  // store stored or erased a game.
   void finish_bulk_load();
 
   // The recorded row of path (a file, an archive or a member), nullopt when
@@ -70,6 +71,11 @@ class GameStore {
   // Every row below the archive container_id (its members, the archives
   // inside it and theirs), each with what find_file() tells of it, by file_id.
   std::vector<KnownMember> find_members(std::int64_t container_id);
+  // Every row whose path lies below the directory dir (dir + "/..." at any
+  // depth, members of archives included), each with what find_file() tells
+  // of it: one range read of the path index, for an import that would
+  // otherwise look its files up one by one.
+  std::vector<KnownMember> find_files_below(const std::string& dir);
   // Inserts the file or updates its size, mtime, hash, format and container
   // (and clears absent); returns its id.
   std::int64_t upsert_file(const SourceFileInfo& file);

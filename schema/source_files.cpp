@@ -9,16 +9,22 @@ namespace ludex {
 namespace {
 
 // Whether source file f has a game whose positions must be computed again
-// (?2 = this build's kPositionHashVersion) or a sighting that lost its stored
-// copy: the condition of KnownFile::positions_stale.
-constexpr const char* kStaleFile =
+// (stored by another kPositionHashVersion) or a sighting that lost its
+// stored copy: the condition of KnownFile::positions_stale. The version is
+// written into the SQL (our own constant, not user text) because only a
+// literal lets SQLite answer from the partial index games_stale_positions
+// (008_stale_files_indexes.sql), which holds exactly these games: a file
+// costs an empty index probe, not a read of its games.
+const std::string kStaleFile =
     "(EXISTS (SELECT 1 FROM games AS g WHERE g.file_id = f.file_id AND g.family <> 'other' "
-    "AND g.hash_version IS NOT ?2) OR EXISTS (SELECT 1 FROM game_sightings AS s "
+    "AND g.hash_version IS NOT " +
+    std::to_string(kPositionHashVersion) +
+    ") OR EXISTS (SELECT 1 FROM game_sightings AS s "
     "WHERE s.file_id = f.file_id AND s.duplicate_of IS NULL))";
 
 // The columns of KnownFile, in the order read_known_file() reads them.
 const std::string kKnownFileColumns =
-    std::string("f.file_id, f.size, f.mtime_ns, f.content_hash, ") + kStaleFile +
+    "f.file_id, f.size, f.mtime_ns, f.content_hash, " + kStaleFile +
     ", f.format = 'archive', coalesce(f.container_id, 0), f.absent";
 
 KnownFile read_known_file(const SQLite::Statement& st) {
@@ -46,6 +52,8 @@ SourceFiles::SourceFiles(SQLite::Database& db, CountsWriter* counts)
                         kKnownFileColumns +
                         ", f.path FROM below JOIN source_files AS f ON f.file_id = below.id "
                         "ORDER BY f.file_id"),
+      find_below_(db, "SELECT " + kKnownFileColumns +
+                          ", f.path FROM source_files AS f WHERE f.path > ?1 AND f.path < ?2"),
       upsert_file_(db,
                    "INSERT INTO source_files (path, size, mtime_ns, content_hash, format, "
                    "container_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (path) DO "
@@ -69,7 +77,6 @@ void SourceFiles::count(const std::string& format, std::int64_t delta) {
 std::optional<KnownFile> SourceFiles::find_file(const std::string& path) {
   ResetOnExit reset(find_file_);
   find_file_.bindNoCopy(1, path);
-  find_file_.bind(2, kPositionHashVersion);
   if (!find_file_.executeStep()) return std::nullopt;
   return read_known_file(find_file_);
 }
@@ -77,11 +84,26 @@ std::optional<KnownFile> SourceFiles::find_file(const std::string& path) {
 std::vector<KnownMember> SourceFiles::find_members(std::int64_t container_id) {
   ResetOnExit reset(find_members_);
   find_members_.bind(1, container_id);
-  find_members_.bind(2, kPositionHashVersion);
   std::vector<KnownMember> out;
   while (find_members_.executeStep()) {
     out.push_back(
         KnownMember{find_members_.getColumn(8).getString(), read_known_file(find_members_)});
+  }
+  return out;
+}
+
+std::vector<KnownMember> SourceFiles::find_files_below(const std::string& dir) {
+  // "dir/" <= path < "dir0": '0' follows '/' in byte order.
+  std::string low = dir;
+  if (low.empty() || low.back() != '/') low.push_back('/');
+  std::string high = low;
+  high.back() = '0';
+  ResetOnExit reset(find_below_);
+  find_below_.bind(1, low);
+  find_below_.bind(2, high);
+  std::vector<KnownMember> out;
+  while (find_below_.executeStep()) {
+    out.push_back(KnownMember{find_below_.getColumn(8).getString(), read_known_file(find_below_)});
   }
   return out;
 }

@@ -75,6 +75,7 @@ class SourceFiles {
   // contracts.
   std::optional<KnownFile> find_file(const std::string& path);
   std::vector<KnownMember> find_members(std::int64_t container_id);
+  std::vector<KnownMember> find_files_below(const std::string& dir);
   std::int64_t upsert_file(const SourceFileInfo& file);
   void mark_absent(std::int64_t file_id, bool absent);
   void touch_file(std::int64_t file_id, std::int64_t size, std::int64_t mtime_ns);
@@ -92,8 +93,8 @@ class SourceFiles {
   void count(const std::string& format, std::int64_t delta);
 
   CountsWriter* counts_;
-  SQLite::Statement find_file_, find_members_, upsert_file_, mark_absent_, touch_file_, list_files_,
-      is_file_, delete_file_, format_of_path_, format_of_id_;
+  SQLite::Statement find_file_, find_members_, find_below_, upsert_file_, mark_absent_, touch_file_,
+      list_files_, is_file_, delete_file_, format_of_path_, format_of_id_;
 };
 
 }  // namespace ludex
