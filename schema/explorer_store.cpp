@@ -67,12 +67,13 @@ struct ExplorerStoreReader::Impl {
   explicit Impl(SQLite::Database& d)
       : db(d),
         has(d, "SELECT 1 FROM explorer_postings WHERE position_hash = ?1 LIMIT 1"),
+        games(d, "SELECT coalesce(sum(games), 0) FROM explorer_postings WHERE position_hash = ?1"),
         rows(d,
              "SELECT first_game, postings FROM explorer_postings WHERE position_hash = ?1 "
              "ORDER BY first_game"),
         copies(d, "SELECT game_id FROM games WHERE duplicate_of IS NOT NULL ORDER BY game_id") {}
   SQLite::Database& db;
-  SQLite::Statement has, rows, copies;
+  SQLite::Statement has, games, rows, copies;
   std::optional<bool> usable;
 };
 
@@ -92,6 +93,13 @@ bool ExplorerStoreReader::has(std::uint64_t key) {
   ResetOnExit reset(impl_->has);
   impl_->has.bind(1, static_cast<std::int64_t>(key));
   return impl_->has.executeStep();
+}
+
+std::int64_t ExplorerStoreReader::games(std::uint64_t key) {
+  ResetOnExit reset(impl_->games);
+  impl_->games.bind(1, static_cast<std::int64_t>(key));
+  impl_->games.executeStep();
+  return impl_->games.getColumn(0).getInt64();
 }
 
 void ExplorerStoreReader::read(std::uint64_t key,

@@ -74,6 +74,8 @@ class ExplorerStoreReader {
   bool usable();
   // True if the position with this explorer key (explorer_key()) is kept.
   bool has(std::uint64_t key);
+  // How many games the kept position lists (0 when it is not kept).
+  std::int64_t games(std::uint64_t key);
   // Calls visit for each game of the kept position, in increasing game id
   // order. Throws std::runtime_error for a row that does not decode.
   void read(std::uint64_t key, const std::function<void(const PositionVisit&)>& visit);
