@@ -43,6 +43,21 @@ struct Diagnostic {
   std::string to_string() const;
 };
 
+// The position of a byte offset alone (binary formats, a whole file).
+inline SourcePos at_byte(std::int64_t byte_offset) {
+  return SourcePos{byte_offset, 0, 0};
+}
+
+// A warning about game game_index at pos: the game was stored.
+inline Diagnostic warning_at(std::int32_t game_index, SourcePos pos, std::string message) {
+  return Diagnostic{Severity::kWarning, game_index, pos, std::move(message)};
+}
+
+// An error about game game_index (-1: the whole file) at pos.
+inline Diagnostic error_at(std::int32_t game_index, SourcePos pos, std::string message) {
+  return Diagnostic{Severity::kError, game_index, pos, std::move(message)};
+}
+
 struct Error {
   SourcePos pos;
   std::string message;

@@ -55,12 +55,8 @@ std::string move_text(Family family, const Move& move) {
 namespace {
 
 Diagnostic stop_warning(const GameRecord& game, NodeIndex node, std::string what) {
-  Diagnostic d;
-  d.severity = Severity::kWarning;
-  d.game_index = game.game_index;
-  d.pos = game.tree.data(node).pos;
-  d.message = std::move(what) + "; positions are not computed below this node";
-  return d;
+  return warning_at(game.game_index, game.tree.data(node).pos,
+                    std::move(what) + "; positions are not computed below this node");
 }
 
 // The steps of one node (its setup, then each move, in order) folded into

@@ -23,12 +23,7 @@ namespace {
 constexpr std::size_t kHashChunk = std::size_t{1} << 20;
 
 Diagnostic located_error(std::string message, std::int64_t byte_offset) {
-  Diagnostic d;
-  d.severity = Severity::kError;
-  d.game_index = -1;
-  d.pos.byte_offset = byte_offset;
-  d.message = std::move(message);
-  return d;
+  return error_at(-1, at_byte(byte_offset), std::move(message));
 }
 
 Diagnostic located_warning(std::string message) {

@@ -13,10 +13,7 @@ constexpr const char* kEraseLine = "\r\033[K";
 }  // namespace
 
 Diagnostic file_diagnostic(std::string message, Severity severity) {
-  Diagnostic d;
-  d.severity = severity;
-  d.message = std::move(message);
-  return d;
+  return Diagnostic{severity, -1, SourcePos{}, std::move(message)};
 }
 
 ImportReporter::ImportReporter(const ImportOptions& options, std::ostream& diagnostics,

@@ -178,12 +178,9 @@ std::optional<Failure> interpret_header(const RawHeader& header, HeaderInfo* inf
             "'" + std::string(family_key) + "' version " + std::to_string(v) + " is not 1"};
       }
     } else {
-      Diagnostic w;
-      w.severity = Severity::kWarning;
-      w.game_index = 0;
-      w.pos.byte_offset = end_offset;
-      w.message = "the header has no '" + std::string(family_key) + "' key; read as version 1";
-      info->warnings.push_back(std::move(w));
+      info->warnings.push_back(
+          warning_at(0, at_byte(end_offset),
+                     "the header has no '" + std::string(family_key) + "' key; read as version 1"));
     }
   }
 

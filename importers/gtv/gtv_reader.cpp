@@ -343,14 +343,10 @@ void recognise_swaps(GameRecord& game) {
     if (!gtv::has_single_child(tree, p)) {
       if (warned[p]) continue;
       warned[p] = true;
-      Diagnostic w;
-      w.severity = Severity::kWarning;
-      w.game_index = 0;
-      w.pos = tree.data(n).pos;
-      w.message =
-          "two pegs in one hole kept as written, not read as a swap: the first move has other "
-          "continuations";
-      game.warnings.push_back(std::move(w));
+      game.warnings.push_back(
+          warning_at(0, tree.data(n).pos,
+                     "two pegs in one hole kept as written, not read as a swap: the first move "
+                     "has other continuations"));
       continue;
     }
     Move& first = tree.mutable_moves(p).front();
@@ -362,12 +358,7 @@ void recognise_swaps(GameRecord& game) {
 }
 
 Diagnostic error_at(const Failure& failure, std::int32_t game_index) {
-  Diagnostic d;
-  d.severity = Severity::kError;
-  d.game_index = game_index;
-  d.pos.byte_offset = failure.offset;
-  d.message = failure.message;
-  return d;
+  return error_at(game_index, at_byte(failure.offset), failure.message);
 }
 
 }  // namespace

@@ -336,15 +336,11 @@ class AnalysisReader {
 
  private:
   void warn(NodeIndex i, const Property& p, std::string_view program, const std::string& why) {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.game_index = game_.game_index;
-    d.pos = tree_.data(i).pos;
     std::string shown = p.id;
     for (const std::string& v : p.values) shown += sgf_value_for_message(v);
-    d.message =
-        std::string(program) + " analysis " + shown + " kept as a property, no evaluation: " + why;
-    game_.warnings.push_back(std::move(d));
+    game_.warnings.push_back(warning_at(game_.game_index, tree_.data(i).pos,
+                                        std::string(program) + " analysis " + shown +
+                                            " kept as a property, no evaluation: " + why));
   }
 
   void add(NodeIndex i, EvalSource source, double value) {

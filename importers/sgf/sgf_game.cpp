@@ -69,12 +69,7 @@ void read_sgf_games(std::string_view bytes, const std::function<void(GameRecord&
       errors);
   pass_errors();
   if (count == 0) {
-    Diagnostic d;
-    d.severity = Severity::kError;
-    d.game_index = -1;
-    d.pos.byte_offset = 0;
-    d.message = "no SGF game tree found (a '(' followed by ';')";
-    on_error(std::move(d));
+    on_error(error_at(-1, at_byte(0), "no SGF game tree found (a '(' followed by ';')"));
   }
 }
 

@@ -143,12 +143,7 @@ class GameConverter {
 
  private:
   void warn(const SourcePos& pos, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.game_index = game_.game_index;
-    d.pos = pos;
-    d.message = std::move(message);
-    game_.warnings.push_back(std::move(d));
+    game_.warnings.push_back(warning_at(game_.game_index, pos, std::move(message)));
   }
 
   std::string root_ca_label() const {

@@ -59,21 +59,11 @@ class TreeBuilder final : public SgfEventHandler {
   }
 
   void warning(const SourcePos& pos, std::string message) override {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.game_index = game_.game_index;
-    d.pos = pos;
-    d.message = std::move(message);
-    game_.warnings.push_back(std::move(d));
+    game_.warnings.push_back(warning_at(game_.game_index, pos, std::move(message)));
   }
 
   void error(const SourcePos& pos, std::string message) override {
-    Diagnostic d;
-    d.severity = Severity::kError;
-    d.game_index = game_.game_index;
-    d.pos = pos;
-    d.message = std::move(message);
-    errors_.push_back(std::move(d));
+    errors_.push_back(error_at(game_.game_index, pos, std::move(message)));
   }
 
  private:

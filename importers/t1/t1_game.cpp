@@ -98,13 +98,13 @@ std::string_view without_bom(std::string_view bytes, std::int64_t* skipped) {
   return bytes;
 }
 
-Diagnostic error_at(const Line* line, std::string message) {
-  Diagnostic d;
-  d.severity = Severity::kError;
-  d.game_index = 0;
-  if (line != nullptr) d.pos = SourcePos{line->offset, line->number, 1};
-  d.message = std::move(message);
-  return d;
+// The position of a line's first byte.
+SourcePos line_start(const Line& line) {
+  return SourcePos{line.offset, line.number, 1};
+}
+
+Diagnostic line_error(const Line* line, std::string message) {
+  return ludex::error_at(0, line != nullptr ? line_start(*line) : SourcePos{}, std::move(message));
 }
 
 Point transposed(const Point& p) {
@@ -117,9 +117,9 @@ class T1Reader {
 
   T1ParseOutput run() {
     if (!looks_like_t1(bytes_)) {
-      Diagnostic d = error_at(nullptr,
-                              "not a T1 file: it does not start with T1j's header of 13 "
-                              "commented lines followed by moves");
+      Diagnostic d = line_error(nullptr,
+                                "not a T1 file: it does not start with T1j's header of 13 "
+                                "commented lines followed by moves");
       d.game_index = -1;
       out_.diagnostics.push_back(std::move(d));
       return std::move(out_);
@@ -142,17 +142,12 @@ class T1Reader {
   std::string_view field(std::size_t i) const { return value_of(lines_[i].text); }
 
   bool fail(const Line& line, std::string message) {
-    out_.diagnostics.push_back(error_at(&line, std::move(message)));
+    out_.diagnostics.push_back(line_error(&line, std::move(message)));
     return false;
   }
 
   void warn(const Line& line, std::string message) {
-    Diagnostic d;
-    d.severity = Severity::kWarning;
-    d.game_index = 0;
-    d.pos = SourcePos{line.offset, line.number, 1};
-    d.message = std::move(message);
-    game_.warnings.push_back(std::move(d));
+    game_.warnings.push_back(warning_at(0, line_start(line), std::move(message)));
   }
 
   bool read_side(std::size_t i, std::int32_t* side) {
