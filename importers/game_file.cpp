@@ -5,6 +5,7 @@
 
 #include "importers/gib/gib_game.h"
 #include "importers/gtv/gtv_game.h"
+#include "importers/ngf/ngf_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/t1/t1_game.h"
 
@@ -42,6 +43,7 @@ std::string_view game_file_format(std::string_view bytes) {
   // Go servers' records start with their own fixed markers, checked before
   // SGF: their comments and names may contain "(;".
   if (looks_like_gib(bytes)) return "gib";
+  if (looks_like_ngf(bytes)) return "ngf";
   if (looks_like_sgf(bytes)) return "sgf";
   if (looks_like_t1(bytes)) return "t1";
   return "";
@@ -57,6 +59,9 @@ std::string_view parse_game_file(std::string_view bytes,
   } else if (format == "gib") {
     GoServerGame gib = read_gib_game(bytes);
     pass_on(gib.game, gib.diagnostics, on_game, on_error);
+  } else if (format == "ngf") {
+    GoServerGame ngf = read_ngf_game(bytes);
+    pass_on(ngf.game, ngf.diagnostics, on_game, on_error);
   } else if (format == "sgf") {
     read_sgf_games(bytes, on_game, on_error);
   } else if (format == "t1") {
