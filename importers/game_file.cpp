@@ -8,6 +8,7 @@
 #include "importers/ngf/ngf_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/t1/t1_game.h"
+#include "importers/ugf/ugf_game.h"
 
 namespace ludex {
 namespace {
@@ -43,6 +44,7 @@ std::string_view game_file_format(std::string_view bytes) {
   // Go servers' records start with their own fixed markers, checked before
   // SGF: their comments and names may contain "(;".
   if (looks_like_gib(bytes)) return "gib";
+  if (looks_like_ugf(bytes)) return "ugf";
   if (looks_like_ngf(bytes)) return "ngf";
   if (looks_like_sgf(bytes)) return "sgf";
   if (looks_like_t1(bytes)) return "t1";
@@ -62,6 +64,9 @@ std::string_view parse_game_file(std::string_view bytes,
   } else if (format == "ngf") {
     GoServerGame ngf = read_ngf_game(bytes);
     pass_on(ngf.game, ngf.diagnostics, on_game, on_error);
+  } else if (format == "ugf") {
+    GoServerGame ugf = read_ugf_game(bytes);
+    pass_on(ugf.game, ugf.diagnostics, on_game, on_error);
   } else if (format == "sgf") {
     read_sgf_games(bytes, on_game, on_error);
   } else if (format == "t1") {
