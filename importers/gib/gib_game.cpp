@@ -31,17 +31,6 @@ struct GibMove {
   TextLine line;
 };
 
-std::optional<std::int64_t> parse_int(std::string_view text) {
-  text = trim_ascii(text);
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  std::int64_t value = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 // The value of KEY in a "KEY:VALUE,KEY:VALUE" list (GAMEINFOMAIN, GAMEINFOSUB).
 std::optional<std::string_view> list_item(std::string_view list, std::string_view key) {
   std::size_t start = 0;
@@ -116,13 +105,13 @@ std::pair<std::string, std::string> split_name_rank(const std::string& text) {
 
 // The rank of a level code, "" when the code is not a known amateur level.
 std::string level_rank(std::string_view code) {
-  const std::optional<std::int64_t> level = parse_int(code);
+  const std::optional<std::int64_t> level = parse_server_int(code);
   if (!level || *level < 1 || *level > kLastDanLevel) return {};
   if (*level >= kFirstDanLevel) return std::to_string(*level - kFirstDanLevel + 1) + "D";
   return std::to_string(kFirstDanLevel - *level) + "K";
 }
 
-class GibReader {
+class GibReader : private ServerReaderBase {
  public:
   explicit GibReader(std::string_view bytes) : file_(strip_utf8_bom(bytes)) {}
 
@@ -140,20 +129,13 @@ class GibReader {
       return std::move(out_);
     }
     if (!read_game(++i)) return std::move(out_);
-    build();
-    return std::move(out_);
+    return build();
   }
 
  private:
   SourcePos end_pos() const {
     const std::int64_t end = file_.base + static_cast<std::int64_t>(file_.text.size());
     return SourcePos{end, static_cast<std::int32_t>(lines_.size() + 1), 1};
-  }
-
-  // Records an error that loses the game; returns false.
-  bool fail(const SourcePos& pos, std::string message) {
-    out_.diagnostics.push_back(server_diagnostic(Severity::kError, pos, std::move(message)));
-    return false;
   }
 
   void skip_blank(std::size_t& i) const {
@@ -233,7 +215,7 @@ class GibReader {
       moves_.push_back(GibMove{0, std::nullopt, line});
     } else if (command == "INI") {
       read_setup(line, text, words);
-    } else if (words.size() == 3 && parse_int(words[0]) && words[2].substr(0, 1) == "&") {
+    } else if (words.size() == 3 && parse_server_int(words[0]) && words[2].substr(0, 1) == "&") {
       // "233 0 &4": a count of the lines that follow.
     } else {
       warn(line.pos(), "unknown GIB command " + quote_value(command) + "; kept unread");
@@ -243,9 +225,11 @@ class GibReader {
 
   void read_stone(const TextLine& line, const std::vector<std::string_view>& words) {
     const std::optional<std::int64_t> colour =
-        words.size() >= 6 ? parse_int(words[3]) : std::nullopt;
-    const std::optional<std::int64_t> x = words.size() >= 6 ? parse_int(words[4]) : std::nullopt;
-    const std::optional<std::int64_t> y = words.size() >= 6 ? parse_int(words[5]) : std::nullopt;
+        words.size() >= 6 ? parse_server_int(words[3]) : std::nullopt;
+    const std::optional<std::int64_t> x =
+        words.size() >= 6 ? parse_server_int(words[4]) : std::nullopt;
+    const std::optional<std::int64_t> y =
+        words.size() >= 6 ? parse_server_int(words[5]) : std::nullopt;
     if (!colour || !x || !y || (*colour != 1 && *colour != 2)) {
       warn(line.pos(),
            "move line " + quote_value(line.text) + " is not 'STO 0 <n> <1|2> <x> <y>'; skipped");
@@ -263,7 +247,7 @@ class GibReader {
   void read_setup(const TextLine& line, std::string_view text,
                   const std::vector<std::string_view>& words) {
     const std::optional<std::int64_t> stones =
-        words.size() >= 4 ? parse_int(words[3]) : std::nullopt;
+        words.size() >= 4 ? parse_server_int(words[3]) : std::nullopt;
     if (!stones || *stones < 0 || *stones > 9) {
       warn(line.pos(),
            "setup line " + quote_value(text) + " gives no handicap of 0 to 9 stones; read as none");
@@ -296,10 +280,6 @@ class GibReader {
     warn(trailer_pos_, "text after \\GE (eweiqi's comments?) is kept unread as GIBAFTERGE");
   }
 
-  void warn(const SourcePos& pos, std::string message) {
-    warnings_.push_back(server_diagnostic(Severity::kWarning, pos, std::move(message)));
-  }
-
   const GibField* field(std::string_view key) const {
     for (const GibField& f : fields_) {
       if (f.key == key) return &f;
@@ -312,25 +292,16 @@ class GibReader {
     return f == nullptr ? std::string_view() : std::string_view(f->value);
   }
 
+  using ServerReaderBase::decoded;
   std::string decoded(const GibField& f) {
-    std::string note;
-    std::string text = decoder_->decode(f.value, &note);
-    if (!note.empty()) warn(f.line.pos(), "field " + std::string(f.key) + " " + note);
-    return text;
-  }
-
-  std::string decoded(std::string_view bytes, const TextLine& line, std::string_view what) {
-    std::string note;
-    std::string text = decoder_->decode(bytes, &note);
-    if (!note.empty()) warn(line.pos(), std::string(what) + " " + note);
-    return text;
+    return ServerReaderBase::decoded(f.value, f.line, "field " + std::string(f.key));
   }
 
   std::optional<std::int32_t> board_side() {
     for (const std::string_view key : {"LINE", "GAMELINE"}) {
       const GibField* f = field(key);
       if (f == nullptr) continue;
-      const std::optional<std::int64_t> side = parse_int(f->value);
+      const std::optional<std::int64_t> side = parse_server_int(f->value);
       if (!side || *side < 2 || *side > kMaxServerBoardSide) {
         fail(f->line.pos(), "board size " + quote_value(f->value) + " is not 2 to 52 lines");
         return std::nullopt;
@@ -362,12 +333,12 @@ class GibReader {
   void read_result(GameRecord& game) {
     const std::string_view main = value("GAMEINFOMAIN");
     const std::string_view tag = value("GAMETAG");
-    std::optional<std::int64_t> grlt = parse_int(list_item(main, "GRLT").value_or(""));
-    std::optional<std::int64_t> zipsu = parse_int(list_item(main, "ZIPSU").value_or(""));
+    std::optional<std::int64_t> grlt = parse_server_int(list_item(main, "GRLT").value_or(""));
+    std::optional<std::int64_t> zipsu = parse_server_int(list_item(main, "ZIPSU").value_or(""));
     const GibField* where = field("GAMEINFOMAIN");
     if (!grlt) {
-      grlt = parse_int(tag_item(tag, 'W').value_or(""));
-      zipsu = parse_int(tag_item(tag, 'Z').value_or(""));
+      grlt = parse_server_int(tag_item(tag, 'W').value_or(""));
+      zipsu = parse_server_int(tag_item(tag, 'Z').value_or(""));
       where = field("GAMETAG");
     }
     if (!grlt) return;
@@ -381,11 +352,12 @@ class GibReader {
   }
 
   std::optional<std::string> komi() const {
-    if (auto k = parse_int(list_item(value("GAMEINFOMAIN"), "GONGJE").value_or(""))) {
+    if (auto k = parse_server_int(list_item(value("GAMEINFOMAIN"), "GONGJE").value_or(""))) {
       return tenths_text(*k);
     }
-    if (auto k = parse_int(tag_item(value("GAMETAG"), 'G').value_or(""))) return tenths_text(*k);
-    if (auto k = parse_int(value("GAMEGONGJE"))) return tenths_text(*k);
+    if (auto k = parse_server_int(tag_item(value("GAMETAG"), 'G').value_or("")))
+      return tenths_text(*k);
+    if (auto k = parse_server_int(value("GAMEGONGJE"))) return tenths_text(*k);
     return std::nullopt;
   }
 
@@ -404,13 +376,13 @@ class GibReader {
            key == "GAMEPLACE" || key == "LINE" || key == "GAMELINE";
   }
 
-  void build() {
+  GoServerGame build() {
     std::vector<std::string_view> samples;
     for (const GibField& f : fields_) samples.push_back(f.value);
     samples.push_back(setup_note_);
     decoder_.emplace(file_.had_bom, "", samples);
     const std::optional<std::int32_t> side = board_side();
-    if (!side) return;
+    if (!side) return std::move(out_);
     GameRecord game = new_go_record("gib", *side);
     game.charset = decoder_->charset();
     std::vector<Property> props;
@@ -444,8 +416,7 @@ class GibReader {
     add_moves(game);
     if (handicap_ >= 2)
       place_handicap(game, handicap_, HandicapLayout::kTygem, handicap_line_.pos());
-    for (Diagnostic& w : warnings_) game.warnings.push_back(std::move(w));
-    out_.game = std::move(game);
+    return finish(std::move(game));
   }
 
   void add_moves(GameRecord& game) {
@@ -469,41 +440,24 @@ class GibReader {
   std::vector<GibField> fields_;
   std::vector<GibMove> moves_;
   std::vector<TextLine> unread_;
-  std::vector<Diagnostic> warnings_;
   std::string_view start_line_;
   std::int32_t handicap_ = 0;
   TextLine handicap_line_;
   std::string_view setup_note_;
   std::string trailer_;
   SourcePos trailer_pos_;
-  std::optional<FieldDecoder> decoder_;
-  GoServerGame out_;
 };
 
 }  // namespace
 
 bool looks_like_gib(std::string_view bytes) {
-  const ServerFileText file = strip_utf8_bom(bytes);
-  std::size_t i = 0;
-  while (i < file.text.size() && i < 4096 &&
-         (file.text[i] == '\n' || file.text[i] == '\r' || file.text[i] == ' ' ||
-          file.text[i] == '\t')) {
-    ++i;
-  }
-  const std::string_view head = file.text.substr(i, 4);
-  if (head.substr(0, 3) != "\\HS" && head.substr(0, 3) != "\\GS") return false;
-  return head.size() == 3 || head[3] == '\n' || head[3] == '\r' || head[3] == ' ';
+  const std::string_view line = trim_ascii(first_text_line(bytes));
+  return line == "\\HS" || line == "\\GS";
 }
 
 GoServerGame read_gib_game(std::string_view bytes) {
-  if (!looks_like_gib(bytes)) {
-    GoServerGame out;
-    Diagnostic d = server_diagnostic(Severity::kError, SourcePos{0, 1, 1},
-                                     "not a GIB file: it does not start with \\HS or \\GS");
-    d.game_index = -1;
-    out.diagnostics.push_back(std::move(d));
-    return out;
-  }
+  if (!looks_like_gib(bytes))
+    return not_this_format("not a GIB file: it does not start with \\HS or \\GS");
   return GibReader(bytes).run();
 }
 

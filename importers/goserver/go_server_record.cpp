@@ -1,7 +1,9 @@
 #include "importers/goserver/go_server_record.h"
 
 #include <algorithm>
+#include <charconv>
 
+#include "games/coord_text.h"
 #include "games/go_points.h"
 #include "games/sgf_values.h"
 #include "importers/text/charset.h"
@@ -12,6 +14,8 @@ namespace {
 // How many moves of the main line place_handicap compares with the stones:
 // a handicap stone is not captured and replayed this early.
 constexpr std::size_t kHandicapCheckMoves = 40;
+// How far first_text_line looks for the first line.
+constexpr std::size_t kProbeBytes = 4096;
 
 bool has_multibyte_utf8(std::string_view bytes) {
   return !is_ascii(bytes) && is_valid_utf8(bytes);
@@ -119,6 +123,30 @@ std::string FieldDecoder::decode(std::string_view bytes, std::string* note) cons
   }
   if (note != nullptr) *note = "not valid " + charset_ + "; bad bytes replaced by U+FFFD";
   return convert_to_utf8_lossy(bytes, charset_);
+}
+
+bool ServerReaderBase::fail(const SourcePos& pos, std::string message) {
+  out_.diagnostics.push_back(server_diagnostic(Severity::kError, pos, std::move(message)));
+  return false;
+}
+
+void ServerReaderBase::warn(const SourcePos& pos, std::string message) {
+  warnings_.push_back(server_diagnostic(Severity::kWarning, pos, std::move(message)));
+}
+
+std::string ServerReaderBase::decoded(std::string_view bytes, const TextLine& line,
+                                      std::string_view what) {
+  std::string note;
+  std::string text = decoder_->decode(bytes, &note);
+  if (!note.empty()) warn(line.pos(), std::string(what) + " " + note);
+  return text;
+}
+
+GoServerGame ServerReaderBase::finish(GameRecord game) {
+  for (Diagnostic& w : warnings_) game.warnings.push_back(std::move(w));
+  warnings_.clear();
+  out_.game = std::move(game);
+  return std::move(out_);
 }
 
 std::vector<Point> handicap_points(std::int32_t stones, std::int32_t side, HandicapLayout layout) {
@@ -275,6 +303,36 @@ std::optional<std::string> parse_server_date(std::string_view text) {
   if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 31) return std::nullopt;
   const auto two = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
   return std::to_string(year) + "-" + two(month) + "-" + two(day);
+}
+
+std::optional<std::int64_t> parse_server_int(std::string_view text) {
+  text = trim_ascii(text);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  std::int64_t value = 0;
+  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::string_view first_text_line(std::string_view bytes) {
+  const std::string_view text = strip_utf8_bom(bytes).text;
+  std::size_t i = 0;
+  while (i < text.size() && i < kProbeBytes &&
+         (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t')) {
+    ++i;
+  }
+  const std::size_t end = text.find_first_of("\r\n", i);
+  return text.substr(i, end == std::string_view::npos ? end : end - i);
+}
+
+GoServerGame not_this_format(std::string message) {
+  GoServerGame out;
+  Diagnostic d = server_diagnostic(Severity::kError, SourcePos{0, 1, 1}, std::move(message));
+  d.game_index = -1;
+  out.diagnostics.push_back(std::move(d));
+  return out;
 }
 
 Diagnostic server_diagnostic(Severity severity, const SourcePos& pos, std::string message) {

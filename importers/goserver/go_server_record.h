@@ -87,6 +87,25 @@ class FieldDecoder {
   std::string charset_;
 };
 
+// The bookkeeping every server record reader does, as a base of its reader
+// class: the errors that lose the game, the warnings the game will carry,
+// fields decoded with a warning for each one not read in the file's charset.
+class ServerReaderBase {
+ protected:
+  // Records an error that loses the game; returns false.
+  bool fail(const SourcePos& pos, std::string message);
+  void warn(const SourcePos& pos, std::string message);
+  // `bytes` decoded by decoder_ (which must be set); a repaired field gives
+  // the warning "<what> <why>" at `line`.
+  std::string decoded(std::string_view bytes, const TextLine& line, std::string_view what);
+  // Stores `game` with the warnings gathered and returns what was read.
+  GoServerGame finish(GameRecord game);
+
+  std::optional<FieldDecoder> decoder_;
+  GoServerGame out_;
+  std::vector<Diagnostic> warnings_;
+};
+
 // The handicap layouts servers use. kJapanese: the 3rd stone bottom-right
 // (pp on 19x19); kTygem: top-left (dd). Other counts agree.
 enum class HandicapLayout : std::uint8_t { kJapanese, kTygem };
@@ -138,6 +157,18 @@ std::string tenths_text(std::int64_t tenths);
 // separated by anything but digits: "2016- 3-26-17-29-25", "2016:03:26",
 // "2012年11月22日", "20170316"); nullopt when they are not a plausible date.
 std::optional<std::string> parse_server_date(std::string_view text);
+
+// A decimal integer, optionally signed, with ASCII white space around it;
+// nullopt for anything else (or one that does not fit).
+std::optional<std::int64_t> parse_server_int(std::string_view text);
+
+// The first line of the bytes after an optional UTF-8 byte order mark and
+// blank lines (looked for in the first 4 KiB), without its line break.
+std::string_view first_text_line(std::string_view bytes);
+
+// What a reader gives for bytes that are not its format: one error about the
+// whole file (game index -1) at its start.
+GoServerGame not_this_format(std::string message);
 
 // A warning or error about line `pos` of game 0.
 Diagnostic server_diagnostic(Severity severity, const SourcePos& pos, std::string message);

@@ -35,16 +35,6 @@ struct Word {
   char side;
 };
 
-std::optional<std::int64_t> parse_int(std::string_view text) {
-  text = trim_ascii(text);
-  std::int64_t value = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 bool contains_any(std::string_view text, std::initializer_list<std::string_view> words) {
   for (const std::string_view w : words) {
     if (text.find(w) != std::string_view::npos) return true;
@@ -115,7 +105,7 @@ std::string_view without_gi(std::string_view text) {
   return text.substr(0, 2) == "GI" ? text.substr(2) : text;
 }
 
-class NgfReader {
+class NgfReader : private ServerReaderBase {
  public:
   explicit NgfReader(std::string_view bytes) : file_(strip_utf8_bom(bytes)) {}
 
@@ -129,26 +119,14 @@ class NgfReader {
       return std::move(out_);
     }
     read_moves(gi ? kHeaderLines - 1 : kHeaderLines);
-    build(gi);
-    return std::move(out_);
+    return build(gi);
   }
 
  private:
-  void fail(const SourcePos& pos, std::string message) {
-    out_.diagnostics.push_back(server_diagnostic(Severity::kError, pos, std::move(message)));
-  }
-
-  void warn(const SourcePos& pos, std::string message) {
-    warnings_.push_back(server_diagnostic(Severity::kWarning, pos, std::move(message)));
-  }
-
   std::string_view field(std::size_t i) const { return trim_ascii(without_gi(lines_[i].text)); }
 
   std::string decoded(std::string_view bytes, const TextLine& line) {
-    std::string note;
-    std::string text = decoder_->decode(bytes, &note);
-    if (!note.empty()) warn(line.pos(), "line " + std::to_string(line.number) + " " + note);
-    return text;
+    return ServerReaderBase::decoded(bytes, line, "line " + std::to_string(line.number));
   }
 
   void read_moves(std::size_t first) {
@@ -170,7 +148,7 @@ class NgfReader {
 
   std::optional<std::int32_t> number(std::size_t i, const char* what, std::int64_t low,
                                      std::int64_t high) {
-    const std::optional<std::int64_t> n = parse_int(field(i));
+    const std::optional<std::int64_t> n = parse_server_int(field(i));
     if (!n || *n < low || *n > high) {
       fail(lines_[i].pos(), std::string(what) + " " + quote_value(field(i)) + " is not " +
                                 std::to_string(low) + " to " + std::to_string(high));
@@ -184,20 +162,21 @@ class NgfReader {
   // a fraction is taken as written.
   std::optional<std::string> read_komi(std::int32_t handicap) {
     const std::string_view text = field(layout_->komi);
-    if (const std::optional<std::int64_t> n = parse_int(text); n && *n > -1000 && *n < 1000) {
+    if (const std::optional<std::int64_t> n = parse_server_int(text);
+        n && *n > -1000 && *n < 1000) {
       return std::to_string(*n) + (handicap == 0 ? ".5" : "");
     }
     const std::size_t dot = text.find('.');
-    if (dot != std::string_view::npos && dot > 0 && parse_int(text.substr(0, dot)) &&
+    if (dot != std::string_view::npos && dot > 0 && parse_server_int(text.substr(0, dot)) &&
         text.size() > dot + 1 && text.size() < dot + 4 &&
-        parse_int(text.substr(dot + 1)).value_or(-1) >= 0) {
+        parse_server_int(text.substr(dot + 1)).value_or(-1) >= 0) {
       return std::string(text);
     }
     fail(lines_[layout_->komi].pos(), "komi " + quote_value(text) + " is not a number");
     return std::nullopt;
   }
 
-  void build(bool gi) {
+  GoServerGame build(bool gi) {
     const NgfLayout& l = *layout_;
     std::vector<std::string_view> samples;
     for (std::size_t i = 0; i < kHeaderLines && i < lines_.size(); ++i) samples.push_back(field(i));
@@ -206,7 +185,7 @@ class NgfReader {
     const auto side = number(l.size, "board size", 2, kMaxServerBoardSide);
     const auto handicap = number(l.handicap, "handicap", 0, 9);
     const std::optional<std::string> komi = read_komi(handicap.value_or(0));
-    if (!side || !handicap || !komi) return;
+    if (!side || !handicap || !komi) return std::move(out_);
     GameRecord game = new_go_record("ngf", *side);
     game.charset = decoder_->charset();
     std::vector<Property> props;
@@ -241,8 +220,7 @@ class NgfReader {
     if (*handicap >= 2) {
       place_handicap(game, *handicap, HandicapLayout::kTygem, lines_[l.handicap].pos());
     }
-    for (Diagnostic& w : warnings_) game.warnings.push_back(std::move(w));
-    out_.game = std::move(game);
+    return finish(std::move(game));
   }
 
   void read_result(GameRecord& game, std::vector<Property>& props, const NgfLayout& l) {
@@ -301,9 +279,6 @@ class NgfReader {
   std::vector<std::size_t> unread_;
   std::string_view trailing_result_;
   std::size_t trailing_result_line_ = 0;
-  std::vector<Diagnostic> warnings_;
-  std::optional<FieldDecoder> decoder_;
-  GoServerGame out_;
 };
 
 }  // namespace
@@ -352,11 +327,11 @@ bool looks_like_ngf(std::string_view bytes) {
       if (lines[i].text.substr(0, 2) != "GI") return false;
     }
     return lines[kHeaderLines - 1].text.substr(0, 2) == "PM" &&
-           parse_int(without_gi(lines[kGi.size].text)).has_value();
+           parse_server_int(without_gi(lines[kGi.size].text)).has_value();
   }
   if (lines.size() < kHeaderLines) return false;
   for (const std::size_t i : {kPlain.size, kPlain.handicap, kHeaderLines - 1}) {
-    if (!parse_int(lines[i].text)) return false;
+    if (!parse_server_int(lines[i].text)) return false;
   }
   return lines.size() == kHeaderLines || lines[kHeaderLines].text.substr(0, 2) == "PM" ||
          trim_ascii(lines[kHeaderLines].text).empty();
@@ -364,12 +339,7 @@ bool looks_like_ngf(std::string_view bytes) {
 
 GoServerGame read_ngf_game(std::string_view bytes) {
   if (!looks_like_ngf(bytes)) {
-    GoServerGame out;
-    Diagnostic d = server_diagnostic(Severity::kError, SourcePos{0, 1, 1},
-                                     "not an NGF file: no 12-line header followed by PM moves");
-    d.game_index = -1;
-    out.diagnostics.push_back(std::move(d));
-    return out;
+    return not_this_format("not an NGF file: no 12-line header followed by PM moves");
   }
   return NgfReader(bytes).run();
 }

@@ -28,16 +28,6 @@ struct UgfMove {
   std::optional<Point> point;
 };
 
-std::optional<std::int64_t> parse_int(std::string_view text) {
-  text = trim_ascii(text);
-  std::int64_t value = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> parts;
   std::size_t start = 0;
@@ -84,7 +74,7 @@ bool is_read_section(std::string_view name) {
   return false;
 }
 
-class UgfReader {
+class UgfReader : private ServerReaderBase {
  public:
   explicit UgfReader(std::string_view bytes) : file_(strip_utf8_bom(bytes)) {}
 
@@ -110,20 +100,10 @@ class UgfReader {
     game.charset = decoder_->charset();
     igs_ = iequals(trim_ascii(header_value("CoordinateType")), "IGS");
     build(game);
-    for (Diagnostic& w : warnings_) game.warnings.push_back(std::move(w));
-    out_.game = std::move(game);
-    return std::move(out_);
+    return finish(std::move(game));
   }
 
  private:
-  void fail(const SourcePos& pos, std::string message) {
-    out_.diagnostics.push_back(server_diagnostic(Severity::kError, pos, std::move(message)));
-  }
-
-  void warn(const SourcePos& pos, std::string message) {
-    warnings_.push_back(server_diagnostic(Severity::kWarning, pos, std::move(message)));
-  }
-
   void read_sections() {
     std::size_t current = kNoSection;
     for (std::size_t i = 0; i < lines_.size(); ++i) {
@@ -197,7 +177,7 @@ class UgfReader {
   std::optional<std::int32_t> board_side() {
     const std::string_view size = header_value("Size");
     if (size.empty()) return kDefaultSide;
-    const std::optional<std::int64_t> side = parse_int(size);
+    const std::optional<std::int64_t> side = parse_server_int(size);
     if (!side || *side < 2 || *side > kMaxServerBoardSide) {
       fail(header_line("Size")->pos(), "board size " + quote_value(size) + " is not 2 to 52 lines");
       return std::nullopt;
@@ -206,10 +186,7 @@ class UgfReader {
   }
 
   std::string decoded(std::string_view bytes, const TextLine& line) {
-    std::string note;
-    std::string text = decoder_->decode(bytes, &note);
-    if (!note.empty()) warn(line.pos(), "line " + std::to_string(line.number) + " " + note);
-    return text;
+    return ServerReaderBase::decoded(bytes, line, "line " + std::to_string(line.number));
   }
 
   // The value of header `key` decoded, "" when absent.
@@ -222,7 +199,7 @@ class UgfReader {
     const std::vector<std::string_view> hdcp = split_commas(header_value("Hdcp"));
     if (hdcp.size() > 1 && !hdcp[1].empty())
       props.push_back(Property{"KM", {std::string(hdcp[1])}, false});
-    handicap_ = static_cast<std::int32_t>(parse_int(hdcp[0]).value_or(0));
+    handicap_ = static_cast<std::int32_t>(parse_server_int(hdcp[0]).value_or(0));
     std::string names[2];
     for (int seat = 0; seat < 2; ++seat) {
       const std::string player = decoded_header(seat == 0 ? "PlayerB" : "PlayerW");
@@ -269,7 +246,8 @@ class UgfReader {
     for (const std::size_t i : data->lines) {
       const TextLine& line = lines_[i];
       const std::vector<std::string_view> f = split_commas(trim_ascii(line.text));
-      const std::optional<std::int64_t> number = f.size() >= 3 ? parse_int(f[2]) : std::nullopt;
+      const std::optional<std::int64_t> number =
+          f.size() >= 3 ? parse_server_int(f[2]) : std::nullopt;
       const char colour = f.size() >= 2 && !f[1].empty() ? f[1][0] : '\0';
       if (!number || f[0].size() != 2 || (colour != 'B' && colour != 'W')) {
         warn(line.pos(), "move line " + quote_value(line.text) + " is not 'XY,B1,n,t'; skipped");
@@ -330,7 +308,8 @@ class UgfReader {
       }
       const std::vector<std::string_view> f = split_commas(text);
       std::optional<std::int64_t> v[4];
-      for (std::size_t k = 0; k < 4; ++k) v[k] = f.size() >= 5 ? parse_int(f[k + 1]) : std::nullopt;
+      for (std::size_t k = 0; k < 4; ++k)
+        v[k] = f.size() >= 5 ? parse_server_int(f[k + 1]) : std::nullopt;
       if (f[0] != "NODE" || !v[0] || !v[1] || !v[2] || !v[3] || *v[1] < 0 || *v[1] > 2) {
         warn(line.pos(),
              "review line " + quote_value(text) + " is not 'NODE,n,colour,x,y'; skipped");
@@ -380,7 +359,7 @@ class UgfReader {
         flush();
         heading = &lines_[i];
         const std::vector<std::string_view> f = split_commas(line);
-        node = f.size() > 1 ? parse_int(f[1]) : std::nullopt;
+        node = f.size() > 1 ? parse_server_int(f[1]) : std::nullopt;
         continue;
       }
       if (heading == nullptr) continue;
@@ -432,35 +411,17 @@ class UgfReader {
   std::vector<UgfMove> moves_;
   std::vector<std::size_t> move_lines_;
   std::map<std::int64_t, NodeIndex> nodes_;  // [ReviewNode] number -> node
-  std::vector<Diagnostic> warnings_;
-  std::optional<FieldDecoder> decoder_;
-  GoServerGame out_;
 };
 
 }  // namespace
 
 bool looks_like_ugf(std::string_view bytes) {
-  const ServerFileText file = strip_utf8_bom(bytes);
-  std::size_t i = 0;
-  while (i < file.text.size() && i < 4096 &&
-         (file.text[i] == '\n' || file.text[i] == '\r' || file.text[i] == ' ' ||
-          file.text[i] == '\t')) {
-    ++i;
-  }
-  const std::string_view head = file.text.substr(i, 9);
-  return head.size() >= 8 && iequals(head.substr(0, 8), "[Header]") &&
-         (head.size() == 8 || head[8] == '\n' || head[8] == '\r' || head[8] == ' ');
+  return iequals(trim_ascii(first_text_line(bytes)), "[Header]");
 }
 
 GoServerGame read_ugf_game(std::string_view bytes) {
-  if (!looks_like_ugf(bytes)) {
-    GoServerGame out;
-    Diagnostic d = server_diagnostic(Severity::kError, SourcePos{0, 1, 1},
-                                     "not a UGF file: it does not start with [Header]");
-    d.game_index = -1;
-    out.diagnostics.push_back(std::move(d));
-    return out;
-  }
+  if (!looks_like_ugf(bytes))
+    return not_this_format("not a UGF file: it does not start with [Header]");
   return UgfReader(bytes).run();
 }
 

@@ -22,14 +22,11 @@ using test::first_moves;
 using test::goserver_fixture;
 using test::main_moves;
 using test::player;
+using test::replaced;
 using test::root_values;
 
 GameRecord read_ok(const std::string& bytes) {
-  GoServerGame out = read_gib_game(bytes);
-  for (const Diagnostic& d : out.diagnostics) INFO(d.to_string());
-  REQUIRE(out.diagnostics.empty());
-  REQUIRE(out.game.has_value());
-  return std::move(*out.game);
+  return test::read_game_ok([](const std::string& b) { return read_gib_game(b); }, bytes);
 }
 
 // The first error of a file that must not give a game.
@@ -38,12 +35,6 @@ Diagnostic read_error(const std::string& bytes) {
   REQUIRE_FALSE(out.game.has_value());
   REQUIRE(!out.diagnostics.empty());
   return out.diagnostics.front();
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
 }
 
 }  // namespace
@@ -222,18 +213,9 @@ TEST_CASE("gib: malformed files give located errors", "[gib]") {
 }
 
 TEST_CASE("gib: every prefix of every fixture reads without crashing", "[gib]") {
-  for (const char* name :
-       {"utf8-handicap3.gib", "cp949-crlf.gib", "gb18030-handicap5.gib", "big5-line13.gib"}) {
-    const std::string bytes = goserver_fixture(name);
-    for (std::size_t n = 0; n <= bytes.size(); n += 7) {
-      const GoServerGame out = read_gib_game(std::string_view(bytes).substr(0, n));
-      CHECK((out.game.has_value() || !out.diagnostics.empty()));
-      for (const Diagnostic& d : out.diagnostics) {
-        CHECK(d.pos.byte_offset >= 0);
-        CHECK(d.pos.byte_offset <= static_cast<std::int64_t>(n));
-      }
-    }
-  }
+  test::check_every_prefix(
+      [](std::string_view b) { return read_gib_game(b); },
+      {"utf8-handicap3.gib", "cp949-crlf.gib", "gb18030-handicap5.gib", "big5-line13.gib"}, 7);
 }
 
 TEST_CASE("gib: recognised by content; the same game as SGF has the same moves hash", "[gib]") {

@@ -6,12 +6,17 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "core/game.h"
 #include "games/go_points.h"
+#include "importers/goserver/go_server_record.h"
 
 namespace ludex::test {
 
@@ -56,6 +61,42 @@ inline std::string player(const GameRecord& game, int seat) {
     if (p.seat == seat) return p.name;
   }
   return {};
+}
+
+// The game `read` (read_gib_game, ...) makes of `bytes`; the test stops
+// unless there is one and no error.
+template <typename Read>
+GameRecord read_game_ok(Read read, const std::string& bytes) {
+  GoServerGame out = read(bytes);
+  for (const Diagnostic& d : out.diagnostics) INFO(d.to_string());
+  REQUIRE(out.diagnostics.empty());
+  REQUIRE(out.game.has_value());
+  return std::move(*out.game);
+}
+
+// `text` with the first `from` replaced by `to`, which must be there.
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// Reads every prefix of each fixture (every `step` bytes): each gives a game
+// or an error, and every error lies inside the prefix.
+template <typename Read>
+void check_every_prefix(Read read, std::initializer_list<const char*> names, std::size_t step) {
+  for (const char* name : names) {
+    const std::string bytes = goserver_fixture(name);
+    for (std::size_t n = 0; n <= bytes.size(); n += step) {
+      const GoServerGame out = read(std::string_view(bytes).substr(0, n));
+      INFO(name << " cut after " << n << " bytes");
+      CHECK((out.game.has_value() || !out.diagnostics.empty()));
+      for (const Diagnostic& d : out.diagnostics) {
+        CHECK(d.pos.byte_offset >= 0);
+        CHECK(d.pos.byte_offset <= static_cast<std::int64_t>(n));
+      }
+    }
+  }
 }
 
 inline std::string warnings_text(const GameRecord& game) {

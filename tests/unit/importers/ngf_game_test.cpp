@@ -21,20 +21,11 @@ using test::first_moves;
 using test::goserver_fixture;
 using test::main_moves;
 using test::player;
+using test::replaced;
 using test::root_values;
 
 GameRecord read_ok(const std::string& bytes) {
-  GoServerGame out = read_ngf_game(bytes);
-  for (const Diagnostic& d : out.diagnostics) INFO(d.to_string());
-  REQUIRE(out.diagnostics.empty());
-  REQUIRE(out.game.has_value());
-  return std::move(*out.game);
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
+  return test::read_game_ok([](const std::string& b) { return read_ngf_game(b); }, bytes);
 }
 
 }  // namespace
@@ -149,13 +140,8 @@ TEST_CASE("ngf: malformed files", "[ngf]") {
   const GameRecord off = read_ok(replaced(bytes, "PMACWEEEE", "PMACWZZZZ"));
   CHECK(off.warnings.size() == 1);
   // Every prefix of every fixture reads without crashing.
-  for (const char* name : {"even.ngf", "handicap2.ngf", "gi-gb18030.ngf", "korean-crlf.ngf"}) {
-    const std::string file = goserver_fixture(name);
-    for (std::size_t n = 0; n <= file.size(); n += 3) {
-      const GoServerGame out = read_ngf_game(std::string_view(file).substr(0, n));
-      CHECK((out.game.has_value() || !out.diagnostics.empty()));
-    }
-  }
+  test::check_every_prefix([](std::string_view b) { return read_ngf_game(b); },
+                           {"even.ngf", "handicap2.ngf", "gi-gb18030.ngf", "korean-crlf.ngf"}, 3);
 }
 
 TEST_CASE("ngf: the same game as SGF has the same moves hash", "[ngf]") {

@@ -21,20 +21,11 @@ using test::first_moves;
 using test::goserver_fixture;
 using test::main_moves;
 using test::player;
+using test::replaced;
 using test::root_values;
 
 GameRecord read_ok(const std::string& bytes) {
-  GoServerGame out = read_ugf_game(bytes);
-  for (const Diagnostic& d : out.diagnostics) INFO(d.to_string());
-  REQUIRE(out.diagnostics.empty());
-  REQUIRE(out.game.has_value());
-  return std::move(*out.game);
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
+  return test::read_game_ok([](const std::string& b) { return read_ugf_game(b); }, bytes);
 }
 
 }  // namespace
@@ -162,13 +153,8 @@ TEST_CASE("ugf: malformed and encrypted files", "[ugf]") {
   const GameRecord data_only = read_ok(bytes.substr(0, bytes.find("[ReviewNode]")));
   CHECK(first_moves(data_only, 4) == std::vector<std::string>{"B[qd]", "W[dd]", "B[pq]", "W[dq]"});
   // Every prefix of every fixture reads without crashing.
-  for (const char* name : {"amateur.ugf", "review.ugi", "sjis-handicap3.ugf", "utf8-bom.ugf"}) {
-    const std::string file = goserver_fixture(name);
-    for (std::size_t n = 0; n <= file.size(); n += 5) {
-      const GoServerGame out = read_ugf_game(std::string_view(file).substr(0, n));
-      CHECK((out.game.has_value() || !out.diagnostics.empty()));
-    }
-  }
+  test::check_every_prefix([](std::string_view b) { return read_ugf_game(b); },
+                           {"amateur.ugf", "review.ugi", "sjis-handicap3.ugf", "utf8-bom.ugf"}, 5);
 }
 
 TEST_CASE("ugf: the same game as SGF has the same moves hash", "[ugf]") {
