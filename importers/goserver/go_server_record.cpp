@@ -259,11 +259,11 @@ std::string kept_field_id(std::string_view prefix, std::string_view key) {
   for (const char c : key) {
     if (c >= 'a' && c <= 'z') {
       id.push_back(static_cast<char>(c - 'a' + 'A'));
-    } else if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+    } else if (c >= 'A' && c <= 'Z') {
       id.push_back(c);
     }
   }
-  if (id.size() <= 2 || (id.front() >= '0' && id.front() <= '9')) id.insert(0, prefix);
+  if (id.size() <= 2) id.insert(0, prefix);
   return id;
 }
 

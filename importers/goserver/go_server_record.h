@@ -143,10 +143,10 @@ void set_go_result(GameRecord& game, std::string result);
 void add_root_property(GameRecord& game, std::string id, std::string value);
 
 // The root property id a header field without an SGF counterpart is kept
-// under: its key's ASCII letters (in capitals) and digits, so that an SGF
-// export writes a valid id; `prefix` ("GIB", "UGF") before it when that
-// would be empty, start with a digit or have at most two letters (every
-// standard SGF id has one or two: a field must not turn into B, AB or C).
+// under: its key's ASCII letters, in capitals, as SGF's PropIdent is (GNU Go
+// refuses a file with a digit in an id); `prefix` ("GIB", "UGF") before them
+// when there are at most two (every standard SGF id is one or two letters: a
+// field must not turn into B, AB or C).
 std::string kept_field_id(std::string_view prefix, std::string_view key);
 
 // tenths / 10 as SGF writes a real: 65 -> "6.5", 0 -> "0", -55 -> "-5.5",

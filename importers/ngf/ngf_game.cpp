@@ -101,6 +101,14 @@ std::pair<std::string, std::string> split_player(std::string_view text) {
   return {std::string(trim_ascii(text.substr(0, space))), sgf_rank(last)};
 }
 
+// "FOUR" for the 0-based line 3: a line number in letters, as SGF ids are.
+std::string line_word(std::size_t i) {
+  static constexpr std::array<std::string_view, 12> kWords = {"ONE",  "TWO", "THREE",  "FOUR",
+                                                              "FIVE", "SIX", "SEVEN",  "EIGHT",
+                                                              "NINE", "TEN", "ELEVEN", "TWELVE"};
+  return std::string(kWords.at(i));
+}
+
 std::string_view without_gi(std::string_view text) {
   return text.substr(0, 2) == "GI" ? text.substr(2) : text;
 }
@@ -209,8 +217,7 @@ class NgfReader : private ServerReaderBase {
     read_result(game, props, l);
     for (const std::size_t i : l.unknown) {
       if (i >= kHeaderLines) continue;
-      props.push_back(
-          Property{"NGFLINE" + std::to_string(i + 1), {decoded(field(i), lines_[i])}, false});
+      props.push_back(Property{"NGFLINE" + line_word(i), {decoded(field(i), lines_[i])}, false});
     }
     for (const std::size_t i : unread_) {
       props.push_back(Property{"NGFUNREAD", {decoded(lines_[i].text, lines_[i])}, false});

@@ -11,10 +11,10 @@
 //    4  Black, the same                          -> PB / BR (9DP -> 9p, 7D* -> 7d*)
 //    5  the site ("www.cyberoro.com")            -> PC
 //    6  handicap stones, a count only            -> HA, AB (Tygem's layout)
-//    7  unknown ("0")                            -> NGFLINE7
+//    7  unknown ("0")                            -> NGFLINESEVEN
 //    8  komi, an integer: .5 is implied without a handicap (7 -> 7.5) -> KM
 //    9  date and time "20170316 [09:37]"         -> DT 2017-03-16, NGFDATE
-//   10  unknown ("5")                            -> NGFLINE10
+//   10  unknown ("5")                            -> NGFLINETEN
 //   11  the result in words: "Black wins by 0.5!", "White wins by  resign!",
 //       "흑 1.5집 승", "白5.5目勝ち!", ...       -> RE, and NGFRESULT as written
 //   12  the number of moves

@@ -49,8 +49,8 @@ TEST_CASE("ngf: an even game, integer komi with .5 implied", "[ngf]") {
   CHECK(root_values(game, "PC") == "www.cyberoro.com");
   CHECK(root_values(game, "NGFRESULT") == "Black wins by 0.5!");
   CHECK(root_values(game, "NGFDATE") == "20170316 [09:37]");
-  CHECK(root_values(game, "NGFLINE7") == "0");
-  CHECK(root_values(game, "NGFLINE10") == "5");
+  CHECK(root_values(game, "NGFLINESEVEN") == "0");
+  CHECK(root_values(game, "NGFLINETEN") == "5");
   // "abba" coordinates with B = 0; AA is a pass.
   CHECK(main_moves(game) ==
         std::vector<std::string>{"B[qd]", "W[dd]", "B[pq]", "W[dp]", "B[]", "W[oc]"});
