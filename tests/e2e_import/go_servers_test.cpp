@@ -6,10 +6,13 @@
 // app gets, `export --format sgf` and duplicates across formats.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -44,6 +47,20 @@ std::string names(const Json& game) {
   std::string out;
   for (const Json& p : game.at("players")) {
     out += std::to_string(p.at("seat").get<int>()) + ":" + p.at("name").get<std::string>() + " ";
+  }
+  return out;
+}
+
+// The points of a GTP `list_stones` answer ("= Q16 D4") in SGF letters.
+std::set<std::string> gtp_points(const std::string& answer, int size) {
+  static const std::string kLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+  std::set<std::string> out;
+  std::istringstream words(answer.substr(answer.find('=') + 1));
+  std::string w;
+  while (words >> w) {
+    const int x = static_cast<int>(kLetters.find(w[0]));
+    const int y = size - std::stoi(w.substr(1));
+    out.insert(std::string{static_cast<char>('a' + x), static_cast<char>('a' + y)});
   }
   return out;
 }
@@ -167,6 +184,57 @@ TEST_CASE("gib, ngf and ugf files are imported, queried, shown and exported like
   CHECK(info2["games"] == info1["games"]);
   CHECK(info2["moves"] == info1["moves"]);
   CHECK(info2["errors"] == 0);
+}
+
+TEST_CASE("the SGF export of gib, ngf and ugf games reads back in GNU Go to the same position",
+          "[e2e][import][goserver]") {
+  const fs::path gnugo = "/usr/games/gnugo";
+  if (!fs::exists(gnugo)) {
+    WARN("GNU Go is not installed (apt-get install gnugo); the check is skipped");
+    return;
+  }
+  ScratchDir dir("e2e-import-go-servers-gnugo");
+  const fs::path archive = dir.path() / "archive";
+  fs::create_directories(archive);
+  for (const char* name :
+       {"utf8-handicap3.gib", "cp949-crlf.gib", "gb18030-handicap5.gib", "big5-line13.gib",
+        "even.ngf", "handicap2.ngf", "gi-gb18030.ngf", "korean-crlf.ngf", "amateur.ugf",
+        "review.ugi", "sjis-handicap3.ugf", "utf8-bom.ugf"}) {
+    write_bytes(archive / name, fixture(name));
+  }
+  const std::string db = dir / "d.db";
+  run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
+  const fs::path out = dir.path() / "export";
+  run_ludex_ok({"export", "--db", db, "--format", "sgf", "--out", out.string()});
+  int compared = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const std::string name = e.path().filename().string();
+    const std::string id = std::to_string(std::stoll(name.substr(0, name.find('-'))));
+    const Json shown = Json::parse(run_ludex_ok({"show", "--db", db, "--game", id, "--json"}).out);
+    const int size = shown.at("columns");
+    std::set<std::string> stones[2];
+    for (const Json& o : shown.at("occupants")) {
+      stones[o.at("color") == "B" ? 0 : 1].insert(o.at("point").get<std::string>());
+    }
+    const fs::path commands = dir.path() / "gtp.txt";
+    const fs::path answers = dir.path() / "answers.txt";
+    write_bytes(commands,
+                "loadsgf " + e.path().string() + "\nlist_stones black\nlist_stones white\nquit\n");
+    const std::string command = gnugo.string() + " --mode gtp --gtp-input " + commands.string() +
+                                " > " + answers.string() + " 2>&1";
+    REQUIRE(std::system(command.c_str()) == 0);
+    std::vector<std::string> blocks;
+    std::istringstream lines(read_bytes(answers));
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.empty() && line[0] == '=') blocks.push_back(line);
+    }
+    INFO(name << ": " << read_bytes(answers));
+    REQUIRE(blocks.size() >= 3);
+    CHECK(gtp_points(blocks[1], size) == stones[0]);
+    CHECK(gtp_points(blocks[2], size) == stones[1]);
+    ++compared;
+  }
+  CHECK(compared == 12);
 }
 
 }  // namespace ludex::test
