@@ -191,7 +191,7 @@ class GibReader : private ServerReaderBase {
       if (text.empty()) continue;
       if (first) {
         first = false;
-        start_line_ = text;
+        start_line_ = line;
         continue;
       }
       read_command(line, text);
@@ -395,8 +395,12 @@ class GibReader : private ServerReaderBase {
       std::string place = decoded(*f);
       if (!place.empty()) props.push_back(Property{"PC", {std::move(place)}, false});
     }
-    if (!start_line_.empty())
-      props.push_back(Property{"GIBSTART", {std::string(start_line_)}, false});
+    if (start_line_.number != 0) {
+      props.push_back(
+          Property{"GIBSTART",
+                   {decoded(trim_ascii(start_line_.text), start_line_, "first game line")},
+                   false});
+    }
     for (const GibField& f : fields_) {
       if (!taken_into_fields(f.key))
         props.push_back(Property{kept_field_id("GIB", f.key), {decoded(f)}, false});
@@ -440,7 +444,7 @@ class GibReader : private ServerReaderBase {
   std::vector<GibField> fields_;
   std::vector<GibMove> moves_;
   std::vector<TextLine> unread_;
-  std::string_view start_line_;
+  TextLine start_line_;  // the game's first line ("2 1 0"); number 0 when none
   std::int32_t handicap_ = 0;
   TextLine handicap_line_;
   std::string_view setup_note_;

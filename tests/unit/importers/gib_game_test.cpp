@@ -212,6 +212,18 @@ TEST_CASE("gib: malformed files give located errors", "[gib]") {
   CHECK(off.warnings.size() == 1);
 }
 
+TEST_CASE("gib: a first game line that is not text is decoded like the header", "[gib]") {
+  // fuzz/regressions/gib/start-line-not-utf8.gib: GIBSTART kept the line's
+  // bytes as they were, not UTF-8.
+  const GameRecord game =
+      read_ok(replaced(goserver_fixture("utf8-handicap3.gib"), "\\GS\n2 1 0", "\\GS\n2\xE0\xCA 0"));
+  const std::string start = root_values(game, "GIBSTART");
+  CHECK(start.substr(0, 1) == "2");
+  CHECK(start.find('\xE0') == std::string::npos);
+  REQUIRE(game.warnings.size() == 1);
+  CHECK(game.warnings[0].message.find("first game line") != std::string::npos);
+}
+
 TEST_CASE("gib: every prefix of every fixture reads without crashing", "[gib]") {
   test::check_every_prefix(
       [](std::string_view b) { return read_gib_game(b); },
