@@ -189,16 +189,18 @@ class UgfReader : private ServerReaderBase {
     return ServerReaderBase::decoded(bytes, line, "line " + std::to_string(line.number));
   }
 
-  // The value of header `key` decoded, "" when absent.
-  std::string decoded_header(std::string_view key) {
-    const TextLine* line = header_line(key);
-    return line == nullptr ? std::string() : decoded(header_value(key), *line);
+  // The value of header `key` decoded, "" when absent. No warning: every
+  // header line is decoded again, with one, when it is kept as a property.
+  std::string decoded_header(std::string_view key) const {
+    return decoder_->decode(header_value(key));
   }
 
   void add_header_fields(GameRecord& game, std::vector<Property>& props) {
-    const std::vector<std::string_view> hdcp = split_commas(header_value("Hdcp"));
-    if (hdcp.size() > 1 && !hdcp[1].empty())
+    const std::string hdcp_text = decoded_header("Hdcp");
+    const std::vector<std::string_view> hdcp = split_commas(hdcp_text);
+    if (hdcp.size() > 1 && !hdcp[1].empty()) {
       props.push_back(Property{"KM", {std::string(hdcp[1])}, false});
+    }
     handicap_ = static_cast<std::int32_t>(parse_server_int(hdcp[0]).value_or(0));
     std::string names[2];
     for (int seat = 0; seat < 2; ++seat) {

@@ -118,6 +118,20 @@ TEST_CASE("ugf: UTF-8 with a BOM, rows from the top, a draw", "[ugf]") {
   CHECK(main_moves(game) == std::vector<std::string>{"B[ec]", "W[cg]", "B[gg]"});
 }
 
+TEST_CASE("ugf: a field in another charset is repaired once, with one warning", "[ugf]") {
+  // The komi of Hdcp was kept as bytes that need not be UTF-8 (a property
+  // must be); a repaired PlayerB warned twice.
+  const std::string bytes =
+      replaced(replaced(goserver_fixture("amateur.ugf"), "Hdcp=0,-5.50", "Hdcp=0,\x93\xFA"),
+               "PlayerB=kaziwami", "PlayerB=M\xC3\xBCller");
+  const GameRecord game = read_ok(bytes);
+  CHECK(root_values(game, "KM") == "日");
+  CHECK(player(game, 1) == "Müller");
+  REQUIRE(game.warnings.size() == 1);
+  CHECK(game.warnings[0].message.find("UTF-8") != std::string::npos);
+  CHECK(game.warnings[0].pos.line == 19);
+}
+
 TEST_CASE("ugf: results of Winner=", "[ugf]") {
   const std::string bytes = goserver_fixture("amateur.ugf");
   const std::vector<std::pair<std::string, std::string>> cases = {
