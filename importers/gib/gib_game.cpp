@@ -276,8 +276,8 @@ class GibReader : private ServerReaderBase {
     while (!trailer.empty() && (trailer.back() == '\n' || trailer.back() == ' '))
       trailer.pop_back();
     trailer_ = std::move(trailer);
-    trailer_pos_ = first->pos();
-    warn(trailer_pos_, "text after \\GE (eweiqi's comments?) is kept unread as GIBAFTERGE");
+    trailer_line_ = *first;
+    warn(first->pos(), "text after \\GE (eweiqi's comments?) is kept unread as GIBAFTERGE");
   }
 
   const GibField* field(std::string_view key) const {
@@ -414,7 +414,7 @@ class GibReader : private ServerReaderBase {
     }
     if (!trailer_.empty()) {
       props.push_back(
-          Property{"GIBAFTERGE", {decoded(trailer_, lines_.back(), "text after \\GE")}, false});
+          Property{"GIBAFTERGE", {decoded(trailer_, trailer_line_, "text after \\GE")}, false});
     }
     game.tree.set_props(0, props);
     add_moves(game);
@@ -449,7 +449,7 @@ class GibReader : private ServerReaderBase {
   TextLine handicap_line_;
   std::string_view setup_note_;
   std::string trailer_;
-  SourcePos trailer_pos_;
+  TextLine trailer_line_;  // the first line of trailer_
 };
 
 }  // namespace

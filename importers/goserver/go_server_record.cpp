@@ -14,6 +14,8 @@ namespace {
 // How many moves of the main line place_handicap compares with the stones:
 // a handicap stone is not captured and replayed this early.
 constexpr std::size_t kHandicapCheckMoves = 40;
+// The longest id kept_field_id makes.
+constexpr std::size_t kMaxKeptIdLength = 32;
 // How far first_text_line looks for the first line.
 constexpr std::size_t kProbeBytes = 4096;
 
@@ -264,6 +266,9 @@ std::string kept_field_id(std::string_view prefix, std::string_view key) {
     }
   }
   if (id.size() <= 2) id.insert(0, prefix);
+  // SGF readers take a longer id for garbage (ludex's and sgfmill's limit is
+  // 64); no real header key comes near.
+  if (id.size() > kMaxKeptIdLength) id.resize(kMaxKeptIdLength);
   return id;
 }
 

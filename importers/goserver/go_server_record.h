@@ -146,7 +146,8 @@ void add_root_property(GameRecord& game, std::string id, std::string value);
 // under: its key's ASCII letters, in capitals, as SGF's PropIdent is (GNU Go
 // refuses a file with a digit in an id); `prefix` ("GIB", "UGF") before them
 // when there are at most two (every standard SGF id is one or two letters: a
-// field must not turn into B, AB or C).
+// field must not turn into B, AB or C); cut after 32 letters (SGF readers
+// refuse ids past 64).
 std::string kept_field_id(std::string_view prefix, std::string_view key);
 
 // tenths / 10 as SGF writes a real: 65 -> "6.5", 0 -> "0", -55 -> "-5.5",

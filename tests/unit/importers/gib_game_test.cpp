@@ -224,6 +224,15 @@ TEST_CASE("gib: a first game line that is not text is decoded like the header", 
   CHECK(game.warnings[0].message.find("first game line") != std::string::npos);
 }
 
+TEST_CASE("gib: text after \\GE is kept unread, with a warning", "[gib]") {
+  const GameRecord game =
+      read_ok(goserver_fixture("utf8-handicap3.gib") + "\nREM 좋은 수\nvariation\n");
+  CHECK(root_values(game, "GIBAFTERGE") == "REM 좋은 수\nvariation");
+  REQUIRE(game.warnings.size() == 1);
+  CHECK(game.warnings[0].pos.line == 48);
+  CHECK(main_moves(game).size() == 8);
+}
+
 TEST_CASE("gib: every prefix of every fixture reads without crashing", "[gib]") {
   test::check_every_prefix(
       [](std::string_view b) { return read_gib_game(b); },

@@ -132,6 +132,18 @@ TEST_CASE("ugf: a field in another charset is repaired once, with one warning", 
   CHECK(game.warnings[0].pos.line == 19);
 }
 
+TEST_CASE("ugf: a header key too long for an SGF id is cut", "[ugf]") {
+  // ugf_fuzzer: a key of 80 letters made an id the SGF reader refuses, so the
+  // export did not read back.
+  const std::string key(80, 'J');
+  const GameRecord game =
+      read_ok(replaced(goserver_fixture("amateur.ugf"), "Place=PANDA-NET", key + "=x"));
+  CHECK(root_values(game, std::string(32, 'J')) == "x");
+  const SgfParseOutput back = read_sgf_games(write_sgf_game(game));
+  CHECK(back.diagnostics.empty());
+  CHECK(back.games.size() == 1);
+}
+
 TEST_CASE("ugf: results of Winner=", "[ugf]") {
   const std::string bytes = goserver_fixture("amateur.ugf");
   const std::vector<std::pair<std::string, std::string>> cases = {
