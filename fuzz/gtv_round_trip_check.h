@@ -1,5 +1,5 @@
 // The properties the game-tree fuzzer checks, shared with the unit test that
-// replays the seed corpus (tests/unit/gtv/gtv_fuzz_seed_test.cpp) so that
+// replays the seed corpus (tests/unit/importers/gtv/gtv_fuzz_seed_test.cpp) so that
 // both run the same code. Header-only: the fuzzer is built outside the
 // project's libraries.
 #ifndef LUDEX_FUZZ_GTV_ROUND_TRIP_CHECK_H_

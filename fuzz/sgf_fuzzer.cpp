@@ -22,7 +22,7 @@
 #include "fuzz/fuzz_check.h"
 #include "games/position.h"
 #include "importers/sgf/sgf_game.h"
-#include "tests/unit/sgf/record_difference.h"
+#include "tests/unit/importers/sgf/record_difference.h"
 
 namespace {
 

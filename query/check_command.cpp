@@ -1,7 +1,9 @@
-// ludex check --db DB [--sample N | --all] [--json]: whether the database is
-// sound (schema/check.h). Exit 0 when no problem is found, 1 when one is (or
+// ludex check --db DB [--sample N] [--all | --quick] [--json]: whether the
+// database is sound (schema/check.h). Exit 0 when no problem is found, 1 when one is (or
 // the database cannot be opened), 2 on a usage error.
 #include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 #include <iostream>
 
@@ -20,7 +22,10 @@ int run_check_command(const std::vector<std::string>& args) {
       ("db", po::value<std::string>()->required(), "database file")  //
       ("sample", po::value<std::int64_t>()->default_value(200),
        "games whose positions are recomputed from their moves (spread over the archive)")  //
-      ("all", "recompute the positions of every game")                                     //
+      ("all", "every check over every row, the positions of every game recomputed")        //
+      ("quick",
+       "the bounded checks (the default above 5 million nodes): the sampled games' "
+       "rows, the tables that follow the games")  //
       ("json", "one JSON object on stdout");
   const auto parsed = parse_command_line("check", args, options);
   if (!parsed) return 2;
@@ -32,6 +37,19 @@ int run_check_command(const std::vector<std::string>& args) {
   CheckOptions check;
   check.sample = vm["sample"].as<std::int64_t>();
   check.all = vm.count("all") != 0;
+  check.quick = vm.count("quick") != 0;
+  if (check.all && check.quick) {
+    std::cerr << "ludex check: give at most one of --all and --quick\n";
+    return 2;
+  }
+  // A progress line on a terminal for the checks that read every row.
+  const bool show_progress = isatty(STDERR_FILENO) != 0;
+  if (show_progress) {
+    check.progress = [](const char* name, std::int64_t done, std::int64_t total) {
+      std::cerr << "\rchecking " << name << ": " << done << " / " << total << " games"
+                << std::flush;
+    };
+  }
   if (check.sample < 0) {
     std::cerr << "ludex check: --sample " << check.sample << ": must be a number from 0\n";
     return 2;
@@ -39,7 +57,11 @@ int run_check_command(const std::vector<std::string>& args) {
   const bool json = vm.count("json") != 0;
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
   nlohmann::json problems = nlohmann::json::array();
+  bool line_open = show_progress;
   const CheckSummary summary = check_database(db, check, [&](const CheckProblem& p) {
+    if (line_open) {
+      std::cerr << "\r\033[K" << std::flush;
+    }
     if (json) {
       problems.push_back(
           {{"check", p.check},
@@ -52,8 +74,11 @@ int run_check_command(const std::vector<std::string>& args) {
     if (p.node_id != 0) std::cout << ", node " << p.node_id;
     std::cout << ": " << p.message << " [" << p.check << "]\n";
   });
+  if (line_open) std::cerr << "\r\033[K" << std::flush;
+  line_open = false;
   if (json) {
     std::cout << nlohmann::json{{"ok", summary.problems == 0},
+                                {"bounded", summary.bounded},
                                 {"games", summary.games},
                                 {"nodes", summary.nodes},
                                 {"recomputed", summary.recomputed},
@@ -62,9 +87,12 @@ int run_check_command(const std::vector<std::string>& args) {
               << "\n";
   } else {
     std::cout << "checked " << summary.games << " games and " << summary.nodes
-              << " nodes, the positions of " << summary.recomputed
-              << " games recomputed: " << summary.problems
-              << (summary.problems == 1 ? " problem" : " problems") << "\n";
+              << " nodes, the positions of " << summary.recomputed << " games recomputed"
+              << (summary.bounded
+                      ? " (bounded checks: the nodes of the sampled games; --all reads every row)"
+                      : "")
+              << ": " << summary.problems << (summary.problems == 1 ? " problem" : " problems")
+              << "\n";
   }
   return summary.problems == 0 ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
+#include "games/coord_text.h"
 #include "games/go_points.h"
 #include "games/hex_points.h"
 #include "games/symmetry.h"
@@ -29,12 +30,6 @@ std::string eval_source_names() {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // The comma-separated items of a list, trimmed; empty items kept (so that
 // their position can be reported).
 std::vector<std::string_view> split_items(std::string_view text) {
@@ -42,8 +37,8 @@ std::vector<std::string_view> split_items(std::string_view text) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    items.push_back(
-        trim(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
+    items.push_back(trim_ascii(
+        text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }
@@ -124,7 +119,7 @@ Result<Occupant> parse_occupant(Family family, std::string_view item, const Boar
   std::string_view point = item;
   const std::size_t colon = item.find(':');
   if (colon != std::string_view::npos) {
-    const std::string_view colour = trim(item.substr(0, colon));
+    const std::string_view colour = trim_ascii(item.substr(0, colon));
     o.color = parse_colour(family, colour);
     if (o.color == 0) {
       return Error{{},
@@ -132,7 +127,7 @@ Result<Occupant> parse_occupant(Family family, std::string_view item, const Boar
                        std::string(family_name(family)) + " colours: " + colour_names(family) +
                        ")"};
     }
-    point = trim(item.substr(colon + 1));
+    point = trim_ascii(item.substr(colon + 1));
   } else if (colour_required) {
     return Error{{}, "a colour is needed (" + colour_names(family) + ")"};
   }
@@ -228,14 +223,14 @@ Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, st
       if (at != std::string::npos) {
         if (pieces == nullptr) return item_error(option, i, item, "pieces are not allowed here");
         PieceCondition piece;
-        piece.name = std::string(trim(item.substr(at + 6)));
+        piece.name = std::string(trim_ascii(item.substr(at + 6)));
         if (piece.name.empty()) return item_error(option, i, item, "no piece name");
         Result<std::string> known = known_piece_name(piece.name);
         if (!known) return item_error(option, i, item, known.error().message);
         piece.name = std::move(*known);
         if (at != 0) {
           if (u[at - 1] != ':') return item_error(option, i, item, "write C:piece:NAME");
-          const std::string_view colour = trim(item.substr(0, at - 1));
+          const std::string_view colour = trim_ascii(item.substr(0, at - 1));
           piece.color = parse_colour(family, colour);
           if (piece.color == 0) {
             return item_error(option, i, item,
@@ -273,6 +268,148 @@ Result<Pattern> parse_pattern(std::string_view option, std::string_view text, Fa
   return pattern;
 }
 
+namespace {
+
+// The exact position of --position, --position-file or --line (at most one
+// of them); nullopt when none is given. `games` gives --line its board.
+Result<std::optional<PositionTarget>> target_from_options(const po::variables_map& vm,
+                                                          const GameFilter& games, Database& db) {
+  if (static_cast<int>(given(vm, "position")) + static_cast<int>(given(vm, "position-file")) +
+          static_cast<int>(given(vm, "line")) >
+      1) {
+    return Error{{}, "give at most one of --position, --position-file and --line"};
+  }
+  Result<PositionTarget> t = Error{};
+  if (given(vm, "position")) {
+    // The target's errors start with the option and its value already.
+    t = position_from_game(db, vm["position"].as<std::string>());
+  } else if (given(vm, "position-file")) {
+    t = position_from_file(vm["position-file"].as<std::string>());
+  } else if (given(vm, "line")) {
+    if (!games.family) return Error{{}, "--line needs --family (its empty board is the start)"};
+    t = position_from_line(*games.family, games.variant, games.size.value_or(0),
+                           vm["line"].as<std::string>());
+  } else {
+    return std::optional<PositionTarget>{};
+  }
+  if (!t) return t.error();
+  return std::optional<PositionTarget>{std::move(*t)};
+}
+
+// The Twixt links of every --link, appended to `links`; the first bad item's
+// error otherwise.
+std::optional<Error> add_links(const po::variables_map& vm, const BoardSize& size,
+                               std::vector<TwixtLink>& links) {
+  for (const std::string& text : vm["link"].as<std::vector<std::string>>()) {
+    const std::vector<std::string_view> items = split_items(text);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string_view item = items[i];
+      const std::size_t dash = item.find('-');
+      if (dash == std::string_view::npos) {
+        return item_error("--link", i, item, "write C:p1-p2, e.g. W:e5-f7");
+      }
+      Result<Occupant> a = parse_occupant(Family::kTwixt, item.substr(0, dash), size, true);
+      if (!a) return item_error("--link", i, item, a.error().message);
+      Result<Point> b = parse_twixt_point(trim_ascii(item.substr(dash + 1)), size);
+      if (!b) return item_error("--link", i, item, b.error().message);
+      const int dx = std::abs(a->point.x - b->x);
+      const int dy = std::abs(a->point.y - b->y);
+      if (!((dx == 1 && dy == 2) || (dx == 2 && dy == 1))) {
+        return item_error("--link", i, item, "the two pegs are not a knight's move apart");
+      }
+      links.push_back(TwixtLink{std::min(a->point, *b), std::max(a->point, *b), a->color});
+    }
+  }
+  return std::nullopt;
+}
+
+// The placements of --pattern on the filter's board (its family known),
+// every symmetric image with `symmetric`; the pattern's error otherwise.
+std::optional<Error> add_pattern(const po::variables_map& vm, bool symmetric, NodeFilter& filter) {
+  // A Blokus variant has one board (games/blokus_points.h), so --variant
+  // tells the placements' board and --size is not needed; every stored game
+  // of the variant has that board, so the games searched stay the same.
+  BoardSize board;
+  if (filter.game.size) board = BoardSize{*filter.game.size, *filter.game.size};
+  if (*filter.game.family == Family::kBlokus && !filter.game.variant.empty()) {
+    if (const BlokusVariant* variant = find_blokus_variant(filter.game.variant)) {
+      board = BoardSize{variant->columns, variant->rows};
+    }
+  }
+  if (board.columns == 0) {
+    if (*filter.game.family == Family::kBlokus) {
+      return Error{{}, "--pattern needs --variant for blokus (the variant sets the board)"};
+    }
+    return Error{{}, "--pattern needs --size (placements depend on the board)"};
+  }
+  const std::int32_t side = std::max(board.columns, board.rows);
+  if (side > kMaxPatternSide) {
+    return Error{{},
+                 "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
+                     " are searched for patterns, not " + std::to_string(side)};
+  }
+  Result<Pattern> pattern =
+      parse_pattern("--pattern", vm["pattern"].as<std::string>(), *filter.game.family, board);
+  if (!pattern) return pattern.error();
+  BoardShape shape;
+  shape.family = *filter.game.family;
+  shape.variant = filter.game.variant;
+  shape.columns = board.columns;
+  shape.rows = board.rows;
+  filter.patterns = pattern_placements(shape, *pattern, symmetric);
+  if (filter.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
+  return std::nullopt;
+}
+
+// --has-eval, --eval-source and the bounds --eval-min, --eval-max and
+// --eval-swing, checked against the source's scale.
+std::optional<Error> add_eval_bounds(const po::variables_map& vm, NodeFilter& filter) {
+  filter.has_eval = given(vm, "has-eval");
+  if (given(vm, "eval-source")) {
+    const std::string source = vm["eval-source"].as<std::string>();
+    if (const std::optional<EvalSource> known = parse_eval_source(source)) {
+      filter.eval_source = *known;
+    } else {
+      return Error{{},
+                   "--eval-source: unknown source '" + source + "' (" + eval_source_names() + ")"};
+    }
+  }
+  // A source with a scale (docs/queries.md: game-tree evaluations on
+  // -10000..10000, win rates on 0..100) makes a bound outside it a mistake,
+  // not a query. SGF V[] values and score leads have no bounds, and without
+  // a source every scale counts, so only NaN and infinities (which no value
+  // is) are refused there.
+  const std::optional<EvalRange> known_range =
+      filter.eval_source ? eval_source_range(*filter.eval_source) : std::nullopt;
+  const bool bounded = known_range.has_value();
+  const EvalRange range = known_range.value_or(EvalRange{});
+  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
+    if (!given(vm, option)) continue;
+    const double value = vm[option].as<double>();
+    const bool swing = std::string_view(option) == "eval-swing";
+    const double low = !bounded ? 0 : swing ? 0 : range.low;
+    const double high = !bounded ? 0 : swing ? range.high - range.low : range.high;
+    const bool ok = bounded ? (value >= low && value <= high)
+                            : (std::isfinite(value) && (!swing || value >= 0));
+    if (!ok) {
+      std::ostringstream text;
+      if (bounded) {
+        text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
+      } else {
+        text << "--" << option << " " << value << ": give a number"
+             << (swing ? " of at least 0" : " (not infinite)");
+      }
+      return Error{{}, text.str()};
+    }
+    (std::string_view(option) == "eval-min"   ? filter.eval_min
+     : std::string_view(option) == "eval-max" ? filter.eval_max
+                                              : filter.eval_swing) = value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
                                                   const GameFilter& games, Database& db) {
   NodeSelection sel;
@@ -296,28 +433,9 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   if (!sel.node_level) return sel;
 
   // An exact position; it also tells the family.
-  if (static_cast<int>(given(vm, "position")) + static_cast<int>(given(vm, "position-file")) +
-          static_cast<int>(given(vm, "line")) >
-      1) {
-    return Error{{}, "give at most one of --position, --position-file and --line"};
-  }
-  std::optional<PositionTarget> target;
-  if (given(vm, "position")) {
-    // The target's errors start with the option and its value already.
-    Result<PositionTarget> t = position_from_game(db, vm["position"].as<std::string>());
-    if (!t) return t.error();
-    target = std::move(*t);
-  } else if (given(vm, "position-file")) {
-    Result<PositionTarget> t = position_from_file(vm["position-file"].as<std::string>());
-    if (!t) return t.error();
-    target = std::move(*t);
-  } else if (given(vm, "line")) {
-    if (!f.game.family) return Error{{}, "--line needs --family (its empty board is the start)"};
-    Result<PositionTarget> t = position_from_line(
-        *f.game.family, f.game.variant, f.game.size.value_or(0), vm["line"].as<std::string>());
-    if (!t) return t.error();
-    target = std::move(*t);
-  }
+  Result<std::optional<PositionTarget>> found = target_from_options(vm, f.game, db);
+  if (!found) return found.error();
+  const std::optional<PositionTarget>& target = *found;
   if (target) {
     if (auto conflict = family_conflict(f.game.family, *target)) return *conflict;
     f.game.family = target->shape.family;
@@ -358,105 +476,13 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   if (given(vm, "link")) {
     if (auto e = need_family("link")) return *e;
     if (*f.game.family != Family::kTwixt) return Error{{}, "--link: links are Twixt only"};
-    for (const std::string& text : vm["link"].as<std::vector<std::string>>()) {
-      const std::vector<std::string_view> items = split_items(text);
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        const std::string_view item = items[i];
-        const std::size_t dash = item.find('-');
-        if (dash == std::string_view::npos) {
-          return item_error("--link", i, item, "write C:p1-p2, e.g. W:e5-f7");
-        }
-        Result<Occupant> a = parse_occupant(Family::kTwixt, item.substr(0, dash), size, true);
-        if (!a) return item_error("--link", i, item, a.error().message);
-        Result<Point> b = parse_twixt_point(trim(item.substr(dash + 1)), size);
-        if (!b) return item_error("--link", i, item, b.error().message);
-        const int dx = std::abs(a->point.x - b->x);
-        const int dy = std::abs(a->point.y - b->y);
-        if (!((dx == 1 && dy == 2) || (dx == 2 && dy == 1))) {
-          return item_error("--link", i, item, "the two pegs are not a knight's move apart");
-        }
-        TwixtLink link{std::min(a->point, *b), std::max(a->point, *b), a->color};
-        f.links.push_back(link);
-      }
-    }
+    if (auto e = add_links(vm, size, f.links)) return *e;
   }
   if (given(vm, "pattern")) {
     if (auto e = need_family("pattern")) return *e;
-    // A Blokus variant has one board (games/blokus_points.h), so --variant
-    // tells the placements' board and --size is not needed; every stored game
-    // of the variant has that board, so the games searched stay the same.
-    BoardSize board;
-    if (f.game.size) board = BoardSize{*f.game.size, *f.game.size};
-    if (*f.game.family == Family::kBlokus && !f.game.variant.empty()) {
-      if (const BlokusVariant* variant = find_blokus_variant(f.game.variant)) {
-        board = BoardSize{variant->columns, variant->rows};
-      }
-    }
-    if (board.columns == 0) {
-      if (*f.game.family == Family::kBlokus) {
-        return Error{{}, "--pattern needs --variant for blokus (the variant sets the board)"};
-      }
-      return Error{{}, "--pattern needs --size (placements depend on the board)"};
-    }
-    const std::int32_t side = std::max(board.columns, board.rows);
-    if (side > kMaxPatternSide) {
-      return Error{{},
-                   "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
-                       " are searched for patterns, not " + std::to_string(side)};
-    }
-    Result<Pattern> pattern =
-        parse_pattern("--pattern", vm["pattern"].as<std::string>(), *f.game.family, board);
-    if (!pattern) return pattern.error();
-    BoardShape shape;
-    shape.family = *f.game.family;
-    shape.variant = f.game.variant;
-    shape.columns = board.columns;
-    shape.rows = board.rows;
-    f.patterns = pattern_placements(shape, *pattern, symmetric);
-    if (f.patterns.empty()) return Error{{}, "--pattern does not fit on the board"};
+    if (auto e = add_pattern(vm, symmetric, f)) return *e;
   }
-
-  f.has_eval = given(vm, "has-eval");
-  if (given(vm, "eval-source")) {
-    const std::string source = vm["eval-source"].as<std::string>();
-    if (const std::optional<EvalSource> known = parse_eval_source(source)) {
-      f.eval_source = *known;
-    } else {
-      return Error{{},
-                   "--eval-source: unknown source '" + source + "' (" + eval_source_names() + ")"};
-    }
-  }
-  // A source with a scale (docs/queries.md: game-tree evaluations on
-  // -10000..10000, win rates on 0..100) makes a bound outside it a mistake,
-  // not a query. SGF V[] values and score leads have no bounds, and without
-  // a source every scale counts, so only NaN and infinities (which no value
-  // is) are refused there.
-  const std::optional<EvalRange> known_range =
-      f.eval_source ? eval_source_range(*f.eval_source) : std::nullopt;
-  const bool bounded = known_range.has_value();
-  const EvalRange range = known_range.value_or(EvalRange{});
-  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
-    if (!given(vm, option)) continue;
-    const double value = vm[option].as<double>();
-    const bool swing = std::string_view(option) == "eval-swing";
-    const double low = !bounded ? 0 : swing ? 0 : range.low;
-    const double high = !bounded ? 0 : swing ? range.high - range.low : range.high;
-    const bool ok = bounded ? (value >= low && value <= high)
-                            : (std::isfinite(value) && (!swing || value >= 0));
-    if (!ok) {
-      std::ostringstream text;
-      if (bounded) {
-        text << "--" << option << " " << value << ": give a number from " << low << " to " << high;
-      } else {
-        text << "--" << option << " " << value << ": give a number"
-             << (swing ? " of at least 0" : " (not infinite)");
-      }
-      return Error{{}, text.str()};
-    }
-    (std::string_view(option) == "eval-min"   ? f.eval_min
-     : std::string_view(option) == "eval-max" ? f.eval_max
-                                              : f.eval_swing) = value;
-  }
+  if (auto e = add_eval_bounds(vm, f)) return *e;
   if (given(vm, "comment") && given(vm, "comment-fts")) {
     return Error{{}, "give at most one of --comment and --comment-fts"};
   }
@@ -466,7 +492,7 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   }
   if (given(vm, "comment-fts")) {
     f.comment_match = vm["comment-fts"].as<std::string>();
-    if (trim(f.comment_match).empty()) return Error{{}, "--comment-fts: empty query"};
+    if (trim_ascii(f.comment_match).empty()) return Error{{}, "--comment-fts: empty query"};
   }
   f.first_only = given(vm, "first");
   f.main_line_only = given(vm, "main-line");

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "games/blokus_points.h"
+#include "games/coord_text.h"
 #include "games/family_rules.h"
 #include "games/position.h"
 #include "games/sgf_values.h"
@@ -203,16 +204,6 @@ Result<PositionTarget> position_from_file(const std::string& path) {
 
 namespace {
 
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 std::string lower_text(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),
@@ -228,7 +219,7 @@ std::vector<std::string_view> line_items(Family family, std::string_view line) {
   std::vector<std::string_view> out;
   while (!line.empty()) {
     const std::size_t at = line.find(separator);
-    const std::string_view item = trimmed(line.substr(0, at));
+    const std::string_view item = trim_ascii(line.substr(0, at));
     if (!item.empty()) out.push_back(item);
     if (at == std::string_view::npos) break;
     line.remove_prefix(at + 1);
@@ -246,7 +237,7 @@ Result<Move> line_move(Family family, const BlokusVariant* variant, const BoardS
   if (space != std::string_view::npos) {
     const std::int8_t named = parse_colour_letter(family, item.substr(0, space));
     if (named == 0) return Error{{}, "unknown colour '" + std::string(item.substr(0, space)) + "'"};
-    rest = trimmed(item.substr(space + 1));
+    rest = trim_ascii(item.substr(space + 1));
     if (family == Family::kBlokus) {
       color = named;
     } else {
@@ -259,7 +250,7 @@ Result<Move> line_move(Family family, const BlokusVariant* variant, const BoardS
     // An optional piece name before the cells ("V5 a1,a2,b2"): the cells
     // say which piece it is.
     const std::size_t gap = rest.find(' ');
-    if (gap != std::string_view::npos) rest = trimmed(rest.substr(gap + 1));
+    if (gap != std::string_view::npos) rest = trim_ascii(rest.substr(gap + 1));
     Result<MovePoints> cells = parse_blokus_point_list(rest, size);
     if (!cells) return cells.error();
     move.points = std::move(*cells);

@@ -18,6 +18,7 @@
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
+#include "schema/check_nodes.h"
 #include "schema/counts.h"
 #include "schema/explorer_check.h"
 #include "schema/feature_index.h"
@@ -29,36 +30,15 @@
 namespace ludex {
 namespace {
 
-// A game reports at most this many problems of its node rows: one broken
-// link makes every later node look wrong.
-constexpr int kProblemsPerGame = 5;
 // Rows that belong to no game are counted; this many are named.
 constexpr std::int64_t kNamedOrphans = 10;
-
-struct GameRow {
-  std::int64_t game_id = 0;
-  std::int64_t file_id = 0;
-  std::int64_t first = 0;
-  std::int64_t count = 0;
-  std::optional<Family> family;
-  std::string variant;
-  std::int32_t columns = 0;
-  std::int32_t rows = 0;
-  bool positions = false;  // hash_version is this build's
-  std::int64_t moves_hash = 0;
-  std::int64_t duplicate_of = 0;
-};
-
-// What one node row says, as the tree check reads it.
-struct NodeRow {
-  std::int64_t id = 0;
-  std::int64_t descendants = 0;
-  std::int64_t depth = 0;
-  std::int64_t moveless = 0;
-  std::int64_t flags = 0;
-  std::uint64_t hash = 0;
-  bool move = false;  // inline, or rows in node_moves
-};
+// The whole-archive checks call CheckOptions::progress every this many games.
+constexpr std::int64_t kProgressEvery = 1000;
+// The tables whose rows follow the games and files, not the nodes: the
+// bounded checks run SQLite's integrity and foreign key checks on these.
+constexpr const char* kPerGameTables[] = {"meta",           "counts",       "source_files",
+                                          "games",          "players",      "game_players",
+                                          "game_sightings", "import_errors"};
 
 class Checker {
  public:
@@ -67,10 +47,17 @@ class Checker {
       : db_(db), h_(db.handle()), meta_(h_), options_(options), report_(report) {}
 
   CheckSummary run() {
+    guarded("counts", [&] { decide_scope(); });
     guarded("integrity", [&] { integrity(); });
     guarded("foreign_key", [&] { foreign_keys(); });
     guarded("games", [&] { read_games(); });
-    guarded("nodes", [&] { nodes_and_streams(); });
+    guarded("nodes", [&] {
+      if (summary_.bounded) {
+        sampled_nodes_and_streams();
+      } else {
+        nodes_and_streams();
+      }
+    });
     guarded("feature_games", [&] { feature_games(); });
     guarded("positions", [&] { recompute_sample(); });
     guarded("comments_fts", [&] { comment_index(); });
@@ -88,6 +75,29 @@ class Checker {
     report_(CheckProblem{check, game, node, message});
   }
 
+  // Every check over every row with --all, or without --quick on an archive
+  // of at most options_.whole_up_to_nodes nodes (the kept count); else the
+  // bounded checks, whose cost follows the sample, not the archive.
+  void decide_scope() {
+    if (options_.all) return;
+    if (options_.quick) {
+      summary_.bounded = true;
+      return;
+    }
+    const std::map<std::string, std::int64_t> kept = read_counts(h_);
+    const auto nodes = kept.find(std::string(count_name::kNodes));
+    summary_.bounded = nodes != kept.end() && nodes->second > options_.whole_up_to_nodes;
+  }
+
+  void progress(const char* check, std::int64_t done, std::int64_t total) {
+    if (options_.progress) options_.progress(check, done, total);
+  }
+
+  CheckProblemSink sink() {
+    return [this](const char* check, std::int64_t game, std::int64_t node,
+                  const std::string& message) { problem(check, game, node, message); };
+  }
+
   // Runs one check; SQLite's own errors (a corrupt page) become a problem
   // of that check, and the next check runs.
   void guarded(const std::string& check, const std::function<void()>& body) {
@@ -100,8 +110,21 @@ class Checker {
     }
   }
 
+  // SQLite's integrity_check of the whole file; bounded, of the tables whose
+  // size follows the games, not the nodes (with their indexes).
   void integrity() {
-    SQLite::Statement st(h_, "PRAGMA integrity_check");
+    if (!summary_.bounded) {
+      progress("integrity", 0, 1);
+      integrity_of("PRAGMA integrity_check");
+      return;
+    }
+    for (const char* table : kPerGameTables) {
+      integrity_of(std::string("PRAGMA integrity_check(") + table + ")");
+    }
+  }
+
+  void integrity_of(const std::string& pragma) {
+    SQLite::Statement st(h_, pragma);
     while (st.executeStep()) {
       const std::string line = st.getColumn(0).getString();
       if (line != "ok") problem("integrity", 0, 0, line);
@@ -109,7 +132,17 @@ class Checker {
   }
 
   void foreign_keys() {
-    SQLite::Statement st(h_, "PRAGMA foreign_key_check");
+    if (!summary_.bounded) {
+      foreign_keys_of("PRAGMA foreign_key_check");
+      return;
+    }
+    for (const char* table : kPerGameTables) {
+      foreign_keys_of(std::string("PRAGMA foreign_key_check(") + table + ")");
+    }
+  }
+
+  void foreign_keys_of(const std::string& pragma) {
+    SQLite::Statement st(h_, pragma);
     std::map<std::pair<std::string, std::string>, std::int64_t> unnamed;  // WITHOUT ROWID rows
     while (st.executeStep()) {
       const std::string table = st.getColumn(0).getString();
@@ -149,7 +182,7 @@ class Checker {
                          "coalesce(duplicate_of, 0) FROM games ORDER BY game_id");
     st.bind(1, kPositionHashVersion);
     while (st.executeStep()) {
-      GameRow g;
+      CheckedGame g;
       g.game_id = st.getColumn(0).getInt64();
       g.file_id = st.getColumn(1).getInt64();
       g.first = st.getColumn(2).getInt64();
@@ -164,7 +197,7 @@ class Checker {
       if (!g.family) problem("games", g.game_id, 0, "unknown family");
       if (g.count < 1) problem("games", g.game_id, 0, "node_count " + std::to_string(g.count));
       if (!games_.empty()) {
-        const GameRow& p = games_.back();
+        const CheckedGame& p = games_.back();
         if (g.first < p.first + p.count) {
           problem("games", g.game_id, 0,
                   "its node range " + std::to_string(g.first) + ".. overlaps game " +
@@ -196,7 +229,7 @@ class Checker {
       if (orphans++ < kNamedOrphans) named += (named.empty() ? "" : ", ") + std::to_string(id);
     };
     auto read_node = [&]() {
-      NodeRow n;
+      CheckedNode n;
       n.id = nodes.getColumn(0).getInt64();
       n.descendants = nodes.getColumn(1).getInt64();
       n.depth = nodes.getColumn(2).getInt64();
@@ -208,8 +241,11 @@ class Checker {
       if (moved_left && moved.getColumn(0).getInt64() == n.id) n.move = true;
       return n;
     };
-    std::vector<NodeRow> rows;
-    for (const GameRow& g : games_) {
+    std::vector<CheckedNode> rows;
+    const CheckProblemSink report = sink();
+    const auto total = static_cast<std::int64_t>(games_.size());
+    std::int64_t done = 0;
+    for (const CheckedGame& g : games_) {
       rows.clear();
       const std::int64_t last = g.first + g.count - 1;
       while (node_left && nodes.getColumn(0).getInt64() < g.first) {
@@ -221,8 +257,11 @@ class Checker {
         node_left = nodes.executeStep();
       }
       summary_.nodes += static_cast<std::int64_t>(rows.size());
-      check_tree(g, rows);
-      check_stream(g, rows, stream, streams_pending);
+      check_node_tree(g, rows, report);
+      if (check_position_stream(g, rows, stream, streams_pending, report)) {
+        streamed_.push_back(g.game_id);
+      }
+      if (++done % kProgressEvery == 0) progress("nodes", done, total);
     }
     while (node_left) {
       orphan(nodes.getColumn(0).getInt64());
@@ -235,133 +274,31 @@ class Checker {
     }
   }
 
-  // The rows of one game: every id of its range, one root whose subtree is
-  // the game, each subtree inside its parent's, depth and moveless counts
-  // down the tree, one main-line child under each main-line node.
-  void check_tree(const GameRow& g, const std::vector<NodeRow>& rows) {
-    int reported = 0;
-    auto bad = [&](std::int64_t node, const std::string& message) {
-      if (reported++ < kProblemsPerGame) problem("nodes", g.game_id, node, message);
-    };
-    if (static_cast<std::int64_t>(rows.size()) != g.count) {
-      bad(0, std::to_string(rows.size()) + " node rows in its range " + std::to_string(g.first) +
-                 ".." + std::to_string(g.first + g.count - 1) + ", node_count says " +
-                 std::to_string(g.count));
-    }
-    struct Open {
-      const NodeRow* row;
-      std::int64_t main_children;
-    };
-    std::vector<Open> open;
-    auto close = [&](const Open& o) {
-      const bool main = (o.row->flags & 1) != 0;
-      if (o.row->descendants > 0 && main && o.main_children != 1) {
-        bad(o.row->id,
-            "a main-line node with " + std::to_string(o.main_children) + " main-line children");
+  // Bounded: the node rows and streams of the sampled games only, read by
+  // their id ranges; rows of no game are not looked for.
+  void sampled_nodes_and_streams() {
+    GameNodeRows reader(h_);
+    SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
+    const bool streams_pending = meta_.has(meta_key::kPositionStreamsPending);
+    const CheckProblemSink report = sink();
+    for (const CheckedGame* g : sample()) {
+      const std::vector<CheckedNode>& rows = reader.read(*g);
+      summary_.nodes += static_cast<std::int64_t>(rows.size());
+      check_node_tree(*g, rows, report);
+      if (check_position_stream(*g, rows, stream, streams_pending, report)) {
+        streamed_.push_back(g->game_id);
       }
-      if (!main && o.main_children != 0) bad(o.row->id, "main-line children below a variation");
-    };
-    std::int64_t expected = g.first;
-    for (const NodeRow& n : rows) {
-      if (n.id != expected) {
-        bad(n.id, "node " + std::to_string(expected) + " is missing before it");
-        return;  // everything below would be wrong for the same reason
-      }
-      ++expected;
-      const std::int64_t end = n.id + n.descendants;
-      while (!open.empty() && open.back().row->id + open.back().row->descendants < n.id) {
-        close(open.back());
-        open.pop_back();
-      }
-      if (open.empty()) {
-        if (n.id != g.first) {
-          bad(n.id, "outside the root's subtree");
-          return;
-        }
-        if (n.descendants != g.count - 1) {
-          bad(n.id, "the root's subtree holds " + std::to_string(n.descendants + 1) +
-                        " nodes, the game " + std::to_string(g.count));
-        }
-        if (n.depth != 0) bad(n.id, "the root has depth " + std::to_string(n.depth));
-        if (n.moveless != (n.move ? 0 : 1)) bad(n.id, "moveless " + std::to_string(n.moveless));
-        if ((n.flags & 1) == 0) bad(n.id, "the root is not on the main line");
-      } else {
-        const NodeRow& p = *open.back().row;
-        if (n.descendants < 0 || end > p.id + p.descendants) {
-          bad(n.id, "its subtree (to node " + std::to_string(end) + ") leaves its parent's (node " +
-                        std::to_string(p.id) + ")");
-        }
-        if (n.depth != p.depth + 1) {
-          bad(n.id, "depth " + std::to_string(n.depth) + " under a parent of depth " +
-                        std::to_string(p.depth));
-        }
-        if (n.moveless != p.moveless + (n.move ? 0 : 1)) {
-          bad(n.id, "moveless " + std::to_string(n.moveless) + " under a parent's " +
-                        std::to_string(p.moveless) + (n.move ? " (the node has a move)" : ""));
-        }
-        if ((n.flags & 1) != 0) ++open.back().main_children;
-      }
-      if (n.flags < 0 || n.flags > 3) bad(n.id, "flags " + std::to_string(n.flags));
-      open.push_back(Open{&n, 0});
-    }
-    while (!open.empty()) {
-      close(open.back());
-      open.pop_back();
-    }
-  }
-
-  // The stream of a game with positions: it must exist, read, and have the
-  // tree the node rows have.
-  void check_stream(const GameRow& g, const std::vector<NodeRow>& rows, SQLite::Statement& st,
-                    bool streams_pending) {
-    if (!g.family || !g.positions) return;
-    const std::optional<StreamBoard> board = stream_board(*g.family, g.variant, g.columns, g.rows);
-    if (!board) return;  // a board without streams
-    ResetOnExit reset(st);
-    st.bind(1, g.game_id);
-    if (!st.executeStep()) {
-      if (!streams_pending) problem("game_positions", g.game_id, 0, "positions but no stream");
-      return;
-    }
-    streamed_.push_back(g.game_id);
-    PositionStreamReader reader(column_bytes(st.getColumn(0)), *board);
-    if (static_cast<std::int64_t>(reader.node_count()) != g.count) {
-      problem("game_positions", g.game_id, 0,
-              "the stream holds " + std::to_string(reader.node_count()) + " nodes, the game " +
-                  std::to_string(g.count));
-      return;
-    }
-    StreamNode node;
-    while (reader.next(&node)) {
-      if (node.index >= rows.size()) break;
-      const NodeRow& n = rows[node.index];
-      if (n.depth != node.depth || ((n.flags & 1) != 0) != node.main_line) {
-        problem("game_positions", g.game_id, n.id,
-                "the stream's tree differs from the node rows (depth " +
-                    std::to_string(node.depth) + ", main line " + (node.main_line ? "yes" : "no") +
-                    " in the stream)");
-        return;
-      }
-      if ((n.hash == 0) != node.stopped) {
-        problem("game_positions", g.game_id, n.id,
-                node.stopped ? "a position hash where the stream has no position"
-                             : "no position hash where the stream has a position");
-        return;
-      }
-    }
-    if (!reader.error().empty()) {
-      problem("game_positions", g.game_id, 0, "the stream does not read: " + reader.error());
     }
   }
 
   // The games whose positions are recomputed: all, or a sample spread over
   // the game ids.
-  std::vector<const GameRow*> sample() const {
-    std::vector<const GameRow*> out;
+  std::vector<const CheckedGame*> sample() const {
+    std::vector<const CheckedGame*> out;
     const std::size_t n = games_.size();
     const auto want = static_cast<std::size_t>(std::max<std::int64_t>(options_.sample, 0));
     if (options_.all || want == 0 || want >= n) {
-      for (const GameRow& g : games_) out.push_back(&g);
+      for (const CheckedGame& g : games_) out.push_back(&g);
       return out;
     }
     for (std::size_t k = 0; k < want; ++k) out.push_back(&games_[k * n / want]);
@@ -373,25 +310,18 @@ class Checker {
   // sampled games are listed under exactly the features their streams hold.
   void feature_games() {
     if (meta_.has(meta_key::kFeatureGamesPending)) return;  // the next import builds it
+    if (summary_.bounded) {
+      sampled_feature_games();
+      return;
+    }
     std::sort(streamed_.begin(), streamed_.end());
     // (code, board, game) the sample's streams say must be listed.
     std::set<std::tuple<std::int64_t, std::int32_t, std::int64_t>> expected;
     std::set<std::int64_t> sampled;
     SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
-    for (const GameRow* g : sample()) {
-      if (!g->family || !g->positions) continue;
-      const std::optional<StreamBoard> board =
-          stream_board(*g->family, g->variant, g->columns, g->rows);
-      if (!board) continue;
-      ResetOnExit reset(stream);
-      stream.bind(1, g->game_id);
-      if (!stream.executeStep()) continue;
+    for (const CheckedGame* g : sample()) {
       std::vector<std::int64_t> codes;
-      std::string error;
-      if (!stream_feature_codes(*g->family, column_bytes(stream.getColumn(0)), *board, &codes,
-                                &error)) {
-        continue;  // check_stream named it
-      }
+      if (!stream_codes(*g, stream, &codes)) continue;
       sampled.insert(g->game_id);
       for (const std::int64_t code : codes) {
         expected.emplace(code, board_key(g->columns, g->rows), g->game_id);
@@ -436,6 +366,48 @@ class Checker {
     }
   }
 
+  // The feature codes of a game's stored stream; false for a game without
+  // positions or stream, or whose stream does not read (check_position_stream
+  // names it). `stream` selects a game's stream by its id.
+  static bool stream_codes(const CheckedGame& g, SQLite::Statement& stream,
+                           std::vector<std::int64_t>* codes) {
+    if (!g.family || !g.positions) return false;
+    const std::optional<StreamBoard> board = stream_board(*g.family, g.variant, g.columns, g.rows);
+    if (!board) return false;
+    ResetOnExit reset(stream);
+    stream.bind(1, g.game_id);
+    if (!stream.executeStep()) return false;
+    std::string error;
+    return stream_feature_codes(*g.family, column_bytes(stream.getColumn(0)), *board, codes,
+                                &error);
+  }
+
+  // Bounded: each sampled game is listed under every feature its stream
+  // holds, each chunk looked at decodes. (Listings of features a game never
+  // holds need the whole table: --all.)
+  void sampled_feature_games() {
+    SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
+    FeatureIndexReader reader(h_);
+    for (const CheckedGame* g : sample()) {
+      std::vector<std::int64_t> codes;
+      if (!stream_codes(*g, stream, &codes)) continue;
+      const std::int32_t board = board_key(g->columns, g->rows);
+      for (const std::int64_t code : codes) {
+        const std::optional<FeatureChunk> chunk = reader.chunk_holding(code, board, g->game_id);
+        if (chunk && !chunk->decodes) {
+          problem("feature_games", 0, 0,
+                  "the chunk of code " + std::to_string(code) + ", board " + std::to_string(board) +
+                      " from game " + std::to_string(chunk->first_game) + " does not decode");
+        } else if (!chunk ||
+                   !std::binary_search(chunk->ids.begin(), chunk->ids.end(), g->game_id)) {
+          problem("feature_games", g->game_id, 0,
+                  "not listed under code " + std::to_string(code) + ", board " +
+                      std::to_string(board) + ", a feature its positions hold");
+        }
+      }
+    }
+  }
+
   // The sampled games' positions computed again from their stored moves:
   // every node's hash, and the stream, as an import would store them; and
   // the moves hash.
@@ -447,7 +419,11 @@ class Checker {
     SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
     const bool moves_hash_current =
         !meta_.has(meta_key::kMovesHashPending) && moves_hash_version() == kMovesHashVersion;
-    for (const GameRow* g : sample()) {
+    const std::vector<const CheckedGame*> games = sample();
+    const auto total = static_cast<std::int64_t>(games.size());
+    std::int64_t done = 0;
+    for (const CheckedGame* g : games) {
+      if (++done % kProgressEvery == 0) progress("positions", done, total);
       const std::optional<LoadedGame> loaded = loader.load(g->game_id);
       if (!loaded) continue;
       ++summary_.recomputed;
@@ -573,7 +549,7 @@ class Checker {
   void duplicates() {
     // duplicate_of: the lowest earlier game with the same moves hash.
     std::map<std::int64_t, std::int64_t> first_of;  // moves hash -> first game
-    for (const GameRow& g : games_) {
+    for (const CheckedGame& g : games_) {
       std::int64_t expected = 0;
       if (g.moves_hash != 0) {
         const auto [it, inserted] = first_of.emplace(g.moves_hash, g.game_id);
@@ -593,7 +569,7 @@ class Checker {
   const CheckOptions& options_;
   const std::function<void(const CheckProblem&)>& report_;
   CheckSummary summary_;
-  std::vector<GameRow> games_;          // by game id
+  std::vector<CheckedGame> games_;      // by game id
   std::vector<std::int64_t> streamed_;  // games with a stream row
 };
 

@@ -1,6 +1,7 @@
 #include "schema/explorer_postings.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "core/varint.h"
@@ -32,6 +33,12 @@ void put_double(std::string& out, double v) {
   char bytes[sizeof v];
   std::memcpy(bytes, &v, sizeof v);
   out.append(bytes, sizeof v);
+}
+
+// A PositionVisit::move_table no reader had before in this process (from 1).
+std::uint64_t next_table_id() {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 }  // namespace
@@ -125,7 +132,7 @@ std::string PostingsWriter::finish() const {
 }
 
 PostingsReader::PostingsReader(std::string_view bytes, std::int64_t first_game)
-    : bytes_(bytes), game_(first_game) {
+    : bytes_(bytes), table_id_(next_table_id()), game_(first_game) {
   if (bytes_.empty() || static_cast<std::uint8_t>(bytes_[0]) != kPostingsVersion) {
     fail("unknown postings version");
     return;
@@ -242,6 +249,7 @@ bool PostingsReader::next(PositionVisit* visit) {
   visit->winner = winner;
   visit->nodes = static_cast<std::uint32_t>(nodes);
   visit->moves = visits_;
+  visit->move_table = table_id_;
   return true;
 }
 

@@ -41,6 +41,13 @@ struct PositionVisit {
   std::int8_t winner = 0;            // games.winner
   std::uint32_t nodes = 0;           // nodes of the game with the position (>= 1)
   std::span<const MoveVisit> moves;  // distinct moves, in the producer's order
+  // Which table `moves` point into. 0: the producer keeps each address to one
+  // move for its whole life (PositionGatherer, MoveTable). Else a number no
+  // other table had in this process: a PostingsReader reads each row's moves
+  // into its own table, and the next row's table may reuse the addresses for
+  // other moves, so a consumer that remembers addresses (ExplorerTally) must
+  // forget them when this changes.
+  std::uint64_t move_table = 0;
 };
 
 // Moves at stable addresses, each key once: what visits point to.
@@ -107,6 +114,7 @@ class PostingsReader {
 
   std::string_view bytes_;
   std::size_t at_ = 0;
+  std::uint64_t table_id_;  // PositionVisit::move_table
   std::vector<Continuation> moves_;
   std::vector<std::string_view> dates_;
   std::vector<MoveVisit> visits_;

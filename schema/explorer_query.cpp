@@ -1,11 +1,11 @@
 #include "schema/explorer_query.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 
 #include <SQLiteCpp/Statement.h>
@@ -44,7 +44,7 @@ struct ExplorerTally::Impl {
     std::int64_t seat2_wins = 0;
     std::int64_t example = 0;
     std::size_t example_image = 0;
-    std::vector<std::pair<std::int32_t, std::int64_t>> years;  // unsorted
+    std::vector<std::int64_t> year_games;  // by index into Impl::years
     std::array<Continuation::EvalSum, kEvalSourceCount> evaluations{};
   };
 
@@ -66,8 +66,38 @@ struct ExplorerTally::Impl {
     return !(excluded && excluded(v.game_id));
   }
 
+  // The slot of the move at `move`: a lookup in an open-addressing table of
+  // addresses (a visit's moves point into the producer's table, so a few
+  // hundred distinct addresses serve a whole image), the key only when the
+  // address is new.
   std::size_t slot_of(const Continuation* move) {
-    if (const auto it = by_address.find(move); it != by_address.end()) return it->second;
+    if (address_slots.empty()) address_slots.assign(kFirstAddressSlots, {nullptr, 0});
+    const std::size_t mask = address_slots.size() - 1;
+    std::size_t at = (reinterpret_cast<std::uintptr_t>(move) >> 4) * 0x9E3779B97F4A7C15ULL >> 20;
+    for (at &= mask; address_slots[at].first != nullptr; at = (at + 1) & mask) {
+      if (address_slots[at].first == move) return address_slots[at].second;
+    }
+    const std::size_t slot = slot_by_key(move);
+    address_slots[at] = {move, slot};
+    if (++addresses * 2 > address_slots.size()) grow_addresses();
+    return slot;
+  }
+
+  void grow_addresses() {
+    std::vector<std::pair<const Continuation*, std::size_t>> old(address_slots.size() * 2,
+                                                                 {nullptr, 0});
+    old.swap(address_slots);
+    const std::size_t mask = address_slots.size() - 1;
+    for (const auto& [move, slot] : old) {
+      if (move == nullptr) continue;
+      std::size_t at = (reinterpret_cast<std::uintptr_t>(move) >> 4) * 0x9E3779B97F4A7C15ULL >> 20;
+      for (at &= mask; address_slots[at].first != nullptr; at = (at + 1) & mask) {
+      }
+      address_slots[at] = {move, slot};
+    }
+  }
+
+  std::size_t slot_by_key(const Continuation* move) {
     Continuation read = map_back ? map_back(*move) : *move;
     auto [it, inserted] = by_key.try_emplace(key_of(read), slots.size());
     if (inserted) {
@@ -79,8 +109,18 @@ struct ExplorerTally::Impl {
       slot.move.piece = std::move(read.piece);
       slots.push_back(std::move(slot));
     }
-    by_address.emplace(move, it->second);
     return it->second;
+  }
+
+  // The index of a visit's year in `years` (added when new); -1 for a game
+  // without one. A visit asks once, not once per move.
+  std::ptrdiff_t year_index(std::string_view date) {
+    const std::optional<std::int32_t> year = year_of(date);
+    if (!year) return -1;
+    const auto it = std::find(years.begin(), years.end(), *year);
+    if (it != years.end()) return it - years.begin();
+    years.push_back(*year);
+    return static_cast<std::ptrdiff_t>(years.size()) - 1;
   }
 
   // Marks game as counted for the position; false if an earlier image
@@ -112,7 +152,13 @@ struct ExplorerTally::Impl {
   std::function<bool(std::int64_t)> excluded;
   std::string date_to_bound;
   std::function<Continuation(const Continuation&)> map_back;
-  std::unordered_map<const Continuation*, std::size_t> by_address;
+  static constexpr std::size_t kFirstAddressSlots = 1024;  // a power of two
+  // Open addressing, linear probing; cleared for each image (its addresses
+  // map to other keys).
+  std::vector<std::pair<const Continuation*, std::size_t>> address_slots;
+  std::size_t addresses = 0;
+  std::uint64_t move_table = 0;     // the table address_slots' addresses point into
+  std::vector<std::int32_t> years;  // the years seen, in the order first seen
   std::map<ContinuationKey, std::size_t> by_key;
   std::vector<Slot> slots;
   std::vector<std::uint64_t> seen;  // games counted for the position, a bit each
@@ -141,7 +187,8 @@ bool ExplorerTally::needs_sql(const GameFilter& f) {
 void ExplorerTally::begin_image(std::function<Continuation(const Continuation&)> map_back) {
   Impl& s = *impl_;
   s.map_back = std::move(map_back);
-  s.by_address.clear();
+  s.address_slots.clear();
+  s.addresses = 0;
   s.image = s.image_begin.size();
   s.image_begin.push_back(s.pairs.size());
 }
@@ -157,7 +204,14 @@ void ExplorerTally::add(const PositionVisit& visit) {
   const bool first = s.first_sight(visit.game_id);
   if (first) ++s.games;
   s.nodes += visit.nodes;
-  const std::optional<std::int32_t> year = year_of(visit.date);
+  if (visit.move_table != s.move_table) {
+    // Another table: its addresses may hold other moves.
+    std::fill(s.address_slots.begin(), s.address_slots.end(),
+              std::pair<const Continuation*, std::size_t>{nullptr, 0});
+    s.addresses = 0;
+    s.move_table = visit.move_table;
+  }
+  const std::ptrdiff_t year = s.year_index(visit.date);
   s.visit_slots.clear();
   for (const MoveVisit& m : visit.moves) {
     const std::size_t index = s.slot_of(m.move);
@@ -177,14 +231,10 @@ void ExplorerTally::add(const PositionVisit& visit) {
     ++slot.games;
     if (visit.winner == 1) ++slot.seat1_wins;
     if (visit.winner == 2) ++slot.seat2_wins;
-    if (year) {
-      auto it = std::find_if(slot.years.begin(), slot.years.end(),
-                             [&](const auto& y) { return y.first == *year; });
-      if (it == slot.years.end()) {
-        slot.years.emplace_back(*year, 1);
-      } else {
-        ++it->second;
-      }
+    if (year >= 0) {
+      const auto y = static_cast<std::size_t>(year);
+      if (slot.year_games.size() <= y) slot.year_games.resize(s.years.size(), 0);
+      ++slot.year_games[y];
     }
     if (m.has_eval) {
       Continuation::EvalSum& e = slot.evaluations[static_cast<std::size_t>(m.eval.source)];
@@ -208,8 +258,10 @@ PositionReport ExplorerTally::finish() {
     c.seat1_wins = slot.seat1_wins;
     c.seat2_wins = slot.seat2_wins;
     c.example_node = slot.example;
-    std::sort(slot.years.begin(), slot.years.end());
-    c.years = std::move(slot.years);
+    for (std::size_t y = 0; y < slot.year_games.size(); ++y) {
+      if (slot.year_games[y] > 0) c.years.emplace_back(s.years[y], slot.year_games[y]);
+    }
+    std::sort(c.years.begin(), c.years.end());
     for (const Continuation::EvalSum& e : slot.evaluations) {
       if (e.games > 0) c.evaluations.push_back(e);
     }

@@ -269,7 +269,7 @@ struct FeatureIndexReader::Impl {
   }
   SQLite::Database& db;
   MetaTable meta;
-  std::optional<SQLite::Statement> one_board, every_board, range, all;
+  std::optional<SQLite::Statement> one_board, every_board, range, all, holding;
 };
 
 FeatureIndexReader::FeatureIndexReader(SQLite::Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -355,6 +355,26 @@ void FeatureIndexReader::scan_chunks(const std::function<void(const FeatureChunk
     previous_board = c.board;
     previous_last = c.last_game;
   }
+}
+
+std::optional<FeatureChunk> FeatureIndexReader::chunk_holding(std::int64_t code, std::int32_t board,
+                                                              std::int64_t game_id) {
+  SQLite::Statement& st = impl_->get(impl_->holding,
+                                     "SELECT first_game, last_game, games FROM feature_games "
+                                     "WHERE code = ?1 AND board = ?2 AND first_game <= ?3 "
+                                     "ORDER BY first_game DESC LIMIT 1");
+  ResetOnExit reset(st);
+  st.bind(1, code);
+  st.bind(2, board);
+  st.bind(3, game_id);
+  if (!st.executeStep()) return std::nullopt;
+  FeatureChunk c;
+  c.code = code;
+  c.board = board;
+  c.first_game = st.getColumn(0).getInt64();
+  c.last_game = st.getColumn(1).getInt64();
+  c.decodes = decode_chunk(column_bytes(st.getColumn(2)), c.first_game, &c.ids);
+  return c;
 }
 
 std::unordered_map<std::int64_t, std::string> occupancy_from_features(FeatureIndexReader& reader,

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -113,6 +114,12 @@ class FeatureIndexReader {
   // Calls visit for every row, in key order, as it decodes or not (for
   // ludex check: never throws for a chunk that does not decode).
   void scan_chunks(const std::function<void(const FeatureChunk&)>& visit);
+  // The chunk of (code, board) whose range may hold game_id: the last one
+  // that starts at or before it; nullopt when there is none. Its ids are
+  // decoded as far as they decode (for ludex check: never throws for a
+  // chunk that does not decode).
+  std::optional<FeatureChunk> chunk_holding(std::int64_t code, std::int32_t board,
+                                            std::int64_t game_id);
 
  private:
   struct Impl;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "games/coord_text.h"
 #include "importers/sgf/sgf_text.h"
 
 namespace ludex {
@@ -22,12 +23,6 @@ constexpr double kProbabilitySumSlack = 0.0151;
 
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 // The words of a line, split at runs of spaces and tabs.
@@ -303,7 +298,7 @@ std::int8_t side_to_move(const GameTree& tree, NodeIndex i) {
     const NodeView d = tree.data(n);
     for (const Property& p : d.props) {
       if (p.id != "PL" || p.values.size() != 1) continue;
-      const std::string_view v = trim(p.values.front());
+      const std::string_view v = trim_ascii(p.values.front());
       if (v == "B" || v == "b" || v == "1") return 1;
       if (v == "W" || v == "w" || v == "2") return 2;
     }
@@ -316,7 +311,7 @@ std::int8_t side_to_move(const GameTree& tree, NodeIndex i) {
       for (const Property& p : d.props) {
         if (p.id == "AB") black_setup = true;
         if (p.id == "HA" && p.values.size() == 1) {
-          const std::optional<double> stones = parse_number(trim(p.values.front()));
+          const std::optional<double> stones = parse_number(trim_ascii(p.values.front()));
           handicap = stones && *stones >= 2;
         }
       }
@@ -450,13 +445,13 @@ class AnalysisReader {
 }  // namespace
 
 std::optional<double> parse_sabaki_win_rate(std::string_view text) {
-  const std::optional<double> v = parse_number(trim(text));
+  const std::optional<double> v = parse_number(trim_ascii(text));
   if (!v || !is_percent(*v)) return std::nullopt;
   return v;
 }
 
 std::optional<double> parse_sabaki_score(std::string_view text) {
-  return parse_number(trim(text));
+  return parse_number(trim_ascii(text));
 }
 
 std::optional<double> LizzieAnalysis::side_to_move_score() const {

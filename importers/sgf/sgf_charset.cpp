@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "games/coord_text.h"
 #include "importers/sgf/sgf_reader.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
@@ -11,16 +12,6 @@ namespace {
 
 // How much undeclared text is enough to guess its charset.
 constexpr std::size_t kSampleBytes = 64 * 1024;
-
-bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // Reads the first game's root node for its CA (the first one), stopping at
 // the second node. Bytes of a charset with ASCII trail bytes may hide a CA
@@ -36,7 +27,7 @@ class RootCaProbe final : public SgfEventHandler {
                 const SourcePos&) override {
     if (nodes_ == 1 && !found_ && sgf_id_is(id, "CA") && !values.empty()) {
       found_ = true;
-      label_ = std::string(trim(sgf_unescape(values.front())));
+      label_ = std::string(trim_ascii(sgf_unescape(values.front())));
     }
   }
   bool stop() const override { return done_ || found_ || nodes_ >= 2; }
@@ -200,7 +191,7 @@ SgfTextDecoder::SgfTextDecoder(const SgfFileText& file, std::string_view ca_labe
     charset_ = std::string(kUtf8);
     return;
   }
-  const std::string_view label = trim(ca_label);
+  const std::string_view label = trim_ascii(ca_label);
   if (!label.empty()) {
     const std::string canon = canonical_charset(label);
     if (canon.empty() || is_unicode_form(canon)) {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -1,7 +1,7 @@
 // The bundled sample archive: every family and dialect, with known answers.
 #include <catch2/catch.hpp>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -6,7 +6,7 @@
 #include <regex>
 #include <string>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 

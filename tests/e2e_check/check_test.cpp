@@ -6,12 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <SQLiteCpp/Database.h>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {
@@ -223,6 +224,66 @@ TEST_CASE("check names each broken invariant with its game", "[e2e][check]") {
     CHECK(r.exit_code == 1);
     CHECK(r.out.find("[integrity]") != std::string::npos);
   }
+}
+
+TEST_CASE("check --quick reads the sampled games' rows, --all and a small archive every row",
+          "[e2e][check]") {
+  ScratchDir dir("e2e-check-bounded");
+  const std::string db = make_database(dir);
+  // --sample 1 samples the first game (check.h: spread from the first id).
+  const std::int64_t first_game = scalar(db, "SELECT min(game_id) FROM games");
+  const std::int64_t other =
+      scalar(db, "SELECT game_id FROM games WHERE node_count > 3 AND game_id > " +
+                     std::to_string(first_game) + " ORDER BY game_id LIMIT 1 OFFSET 10");
+  REQUIRE(other > first_game);
+  auto depth_of_second_node = [&](std::int64_t game) {
+    return "UPDATE nodes SET depth = depth + 5 WHERE node_id = (SELECT first_node_id + 1 FROM "
+           "games WHERE game_id = " +
+           std::to_string(game) + ")";
+  };
+  const std::string copy =
+      broken(dir, db, "two", depth_of_second_node(first_game) + "; " + depth_of_second_node(other));
+  auto games_named = [](const RunResult& r) {
+    std::set<std::int64_t> out;
+    const nlohmann::json summary = nlohmann::json::parse(r.out);
+    for (const nlohmann::json& p : summary.at("problems")) {
+      if (p.at("check") == "nodes") out.insert(p.at("game_id").get<std::int64_t>());
+    }
+    return out;
+  };
+  const RunResult quick = run_ludex({"check", "--db", copy, "--quick", "--sample", "1", "--json"});
+  INFO(quick.out << quick.err);
+  CHECK(quick.exit_code == 1);
+  CHECK(nlohmann::json::parse(quick.out).at("bounded") == true);
+  CHECK(games_named(quick) == std::set<std::int64_t>{first_game});
+  // A small archive gets every check by default, as --all does.
+  for (const char* scope : {"--sample", "--all"}) {
+    std::vector<std::string> args{"check", "--db", copy, "--json"};
+    if (std::string(scope) == "--all") {
+      args.push_back("--all");
+    } else {
+      args.insert(args.end(), {"--sample", "1"});
+    }
+    const RunResult r = run_ludex(args);
+    INFO(r.out << r.err);
+    CHECK(nlohmann::json::parse(r.out).at("bounded") == false);
+    CHECK(games_named(r) == std::set<std::int64_t>{first_game, other});
+  }
+  // The bounded feature check finds a sampled game's missing listing
+  // (--sample 0: every game is sampled).
+  const std::string g = std::to_string(
+      scalar(db, "SELECT min(game_id) FROM games WHERE family = 'go' AND node_count > 40"));
+  const std::string unlisted =
+      broken(dir, db, "unlisted",
+             "DELETE FROM feature_games WHERE first_game <= " + g + " AND last_game >= " + g);
+  const RunResult features = run_ludex({"check", "--db", unlisted, "--quick", "--sample", "0"});
+  INFO(features.out);
+  CHECK(features.exit_code == 1);
+  CHECK(features.out.find("game " + g + ": not listed under code") != std::string::npos);
+  CHECK(run_ludex({"check", "--db", db, "--quick", "--all"}).exit_code == 2);
+  const RunResult sound = run_ludex({"check", "--db", db, "--quick"});
+  CHECK(sound.exit_code == 0);
+  CHECK(sound.out.find("bounded checks") != std::string::npos);
 }
 
 }  // namespace

@@ -13,9 +13,9 @@
 
 #include <SQLiteCpp/Database.h>
 
-#include "tests/e2e/e2e_support.h"
-#include "tests/e2e/schema_downgrade.h"
 #include "tests/e2e_explorer/explorer_support.h"
+#include "tests/support/e2e_support.h"
+#include "tests/support/schema_downgrade.h"
 
 namespace ludex::test {
 namespace {

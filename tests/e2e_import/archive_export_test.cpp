@@ -14,8 +14,8 @@
 #include "importers/archive/archive_reader.h"
 #include "query/export_writer.h"
 #include "schema/database.h"
-#include "tests/e2e/e2e_support.h"
 #include "tests/e2e_import/archive_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

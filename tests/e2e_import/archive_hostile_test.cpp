@@ -11,8 +11,8 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
-#include "tests/e2e/archive_builder.h"
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/archive_builder.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "tests/e2e/archive_builder.h"
-#include "tests/e2e/e2e_support.h"
 #include "tests/e2e_import/archive_support.h"
+#include "tests/support/archive_builder.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -13,9 +13,9 @@
 
 #include "indexer/content_hash.h"
 
-#include "tests/e2e/archive_builder.h"
-#include "tests/e2e/e2e_support.h"
-#include "tests/e2e/schema_downgrade.h"
+#include "tests/support/archive_builder.h"
+#include "tests/support/e2e_support.h"
+#include "tests/support/schema_downgrade.h"
 
 namespace ludex::test {
 

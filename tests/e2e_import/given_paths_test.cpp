@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

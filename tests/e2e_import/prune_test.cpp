@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 

@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

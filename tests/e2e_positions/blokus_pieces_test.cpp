@@ -18,7 +18,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "games/position_stream.h"
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 

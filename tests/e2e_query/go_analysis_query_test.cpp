@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "tests/e2e/e2e_support.h"
 #include "tests/fixtures/go_analysis_samples.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

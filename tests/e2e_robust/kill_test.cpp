@@ -21,8 +21,8 @@
 #include <catch2/catch.hpp>
 
 #include "bench/archive_generator.h"
-#include "tests/e2e/e2e_support.h"
 #include "tests/e2e_robust/robust_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -16,8 +16,8 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 
-#include "tests/e2e/e2e_support.h"
 #include "tests/e2e_robust/robust_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {
@@ -134,8 +134,9 @@ TEST_CASE("a database in a read-only folder is refused with a clear message, unc
           "[robust][read-only]") {
   ScratchDir dir("read-only-folder");
   if (!can_run_unprivileged(dir.path())) {
-    WARN("cannot run ludex as user nobody (binary not accessible): test skipped");
-    return;
+    std::error_code ignored;
+    fs::remove_all(dir.path(), ignored);
+    skip_test("cannot run ludex as user nobody (binary not accessible)");
   }
   const fs::path folder = dir.path() / "ro";
   fs::create_directories(folder);
@@ -177,8 +178,9 @@ TEST_CASE("a read-only database file is refused with a clear message, unchanged"
           "[robust][read-only]") {
   ScratchDir dir("read-only-file");
   if (!can_run_unprivileged(dir.path())) {
-    WARN("cannot run ludex as user nobody (binary not accessible): test skipped");
-    return;
+    std::error_code ignored;
+    fs::remove_all(dir.path(), ignored);
+    skip_test("cannot run ludex as user nobody (binary not accessible)");
   }
   const fs::path folder = dir.path() / "rw";
   fs::create_directories(folder);

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace fs = std::filesystem;

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 
@@ -46,7 +46,7 @@ class LudexProcess {
   std::filesystem::path err_path_;
 };
 
-// run_ludex (tests/e2e/e2e_support.h), but as user and group "nobody"
+// run_ludex (tests/support/e2e_support.h), but as user and group "nobody"
 // (65534) when the test runs as root, so that file permissions apply to it
 // as they do to a user (root passes every permission check). out_dir must
 // be writable by the test.

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/node.h"
-#include "tests/e2e/e2e_support.h"
 #include "tests/e2e_serve/serve_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {

@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "bench/archive_generator.h"
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "indexer/parse_pipeline.h"
-#include "tests/e2e/archive_builder.h"
+#include "tests/support/archive_builder.h"
 
 namespace ludex {
 namespace {

@@ -10,7 +10,7 @@
 #include "schema/database.h"
 #include "schema/game_store.h"
 #include "schema/stats.h"
-#include "tests/e2e/schema_downgrade.h"
+#include "tests/support/schema_downgrade.h"
 #include "tests/unit/schema/schema_test_util.h"
 
 namespace ludex {

@@ -5,7 +5,7 @@
 #include "games/position.h"
 #include "games/twixt_points.h"
 #include "games/twixt_position.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

@@ -11,7 +11,7 @@
 #include "games/twixt_points.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/t1/t1_game.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

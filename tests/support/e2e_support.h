@@ -1,7 +1,7 @@
-// Helpers for end-to-end tests: run the real ludex binary, make scratch
-// directories, read files.
-#ifndef LUDEX_TESTS_E2E_E2E_SUPPORT_H_
-#define LUDEX_TESTS_E2E_E2E_SUPPORT_H_
+// Helpers for every test group: run the real ludex binary, make scratch
+// directories, read files, skip a test that cannot run here.
+#ifndef LUDEX_TESTS_SUPPORT_E2E_SUPPORT_H_
+#define LUDEX_TESTS_SUPPORT_E2E_SUPPORT_H_
 
 #include <sys/types.h>
 
@@ -37,6 +37,13 @@ RunResult finish_ludex(pid_t pid, const std::filesystem::path& out,
 
 // The exit code of a waitpid status: the code, or 128 + the signal.
 int exit_code_of(int status);
+
+// Ends the running test as skipped, for a test that cannot run on this
+// machine (no root, no corpus): prints "SKIPPED: why" on stderr and exits
+// the process with 77, which CTest reports as a skip (SKIP_RETURN_CODE in
+// tests/CMakeLists.txt), never as a pass. Nothing is cleaned up: call it
+// before the test makes anything.
+[[noreturn]] void skip_test(const std::string& why);
 
 // A fresh empty directory under the system temp dir, removed by the destructor.
 class ScratchDir {
@@ -77,4 +84,4 @@ std::vector<nlohmann::json> json_lines(const std::string& out);
 
 }  // namespace ludex::test
 
-#endif  // LUDEX_TESTS_E2E_E2E_SUPPORT_H_
+#endif  // LUDEX_TESTS_SUPPORT_E2E_SUPPORT_H_

@@ -9,7 +9,7 @@
 
 #include "games/symmetry.h"
 #include "importers/sgf/sgf_game.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

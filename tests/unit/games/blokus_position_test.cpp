@@ -9,7 +9,7 @@
 #include "core/zobrist.h"
 #include "games/blokus_position.h"
 #include "games/position_support.h"
-#include "tests/unit/blokus/blokus_test_util.h"
+#include "tests/unit/games/blokus_test_util.h"
 
 namespace ludex {
 namespace {

@@ -15,7 +15,7 @@
 #include "games/position_stream.h"
 #include "games/symmetry.h"
 #include "importers/game_file.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

@@ -11,7 +11,7 @@
 #include "games/blokus_geometry.h"
 #include "games/blokus_pieces.h"
 #include "games/blokus_position.h"
-#include "tests/unit/blokus/blokus_test_util.h"
+#include "tests/unit/games/blokus_test_util.h"
 
 namespace ludex {
 namespace {

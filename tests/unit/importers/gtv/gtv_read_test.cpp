@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "importers/gtv/gtv_game.h"
-#include "tests/unit/gtv/gtv_test_util.h"
+#include "tests/unit/importers/gtv/gtv_test_util.h"
 
 namespace ludex {
 namespace {

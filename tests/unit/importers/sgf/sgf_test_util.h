@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "core/game.h"
-#include "tests/unit/sgf/record_difference.h"
+#include "tests/unit/importers/sgf/record_difference.h"
 
 namespace ludex::test {
 

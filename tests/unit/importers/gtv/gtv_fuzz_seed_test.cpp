@@ -9,7 +9,7 @@
 
 #include "fuzz/gtv_round_trip_check.h"
 #include "importers/gtv/gtv_game.h"
-#include "tests/unit/gtv/gtv_test_util.h"
+#include "tests/unit/importers/gtv/gtv_test_util.h"
 
 namespace ludex {
 namespace {

@@ -6,7 +6,7 @@
 #include "games/go_points.h"
 #include "games/go_position.h"
 #include "games/position.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

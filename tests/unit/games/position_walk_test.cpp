@@ -5,7 +5,7 @@
 #include "games/position.h"
 #include "games/position_support.h"
 #include "importers/t1/t1_game.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

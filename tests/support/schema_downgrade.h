@@ -6,8 +6,8 @@
 // feature_games. The rows are derived with the version-7 views;
 // position_events is left empty (the migration to version 7 drops it
 // unread). Tests that go further back start from here.
-#ifndef LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
-#define LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
+#ifndef LUDEX_TESTS_SUPPORT_SCHEMA_DOWNGRADE_H_
+#define LUDEX_TESTS_SUPPORT_SCHEMA_DOWNGRADE_H_
 
 #include <SQLiteCpp/Database.h>
 
@@ -15,13 +15,15 @@ namespace ludex::test {
 
 // Version 8 back to 7: the GM number of Go, Hex and Twixt SGF games as
 // their variant again (008_family_variants.sql cleared it), and the
-// explorer's table and index gone (008_explorer*.sql).
+// explorer's table and index gone (008_explorer*.sql), and the kept counts
+// (008_kept_counts.sql).
 inline void downgrade_to_version7(SQLite::Database& raw) {
   raw.exec(R"sql(
     BEGIN;
     UPDATE games SET variant = CASE family WHEN 'go' THEN '1' WHEN 'hex' THEN '11' ELSE '21' END
       WHERE family IN ('go', 'hex', 'twixt') AND format = 'sgf' AND dialect = 'sgf';
     DROP TABLE explorer_postings;
+    DROP TABLE counts;
     DROP INDEX IF EXISTS games_copies;
     DELETE FROM meta WHERE key = 'explorer_pending';
     UPDATE meta SET value = '7' WHERE key = 'schema_version';
@@ -99,4 +101,4 @@ inline void downgrade_to_version6(SQLite::Database& raw) {
 
 }  // namespace ludex::test
 
-#endif  // LUDEX_TESTS_E2E_SCHEMA_DOWNGRADE_H_
+#endif  // LUDEX_TESTS_SUPPORT_SCHEMA_DOWNGRADE_H_

@@ -12,7 +12,7 @@
 #include "games/hex_points.h"
 #include "games/position.h"
 #include "importers/sgf/sgf_game.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

@@ -8,7 +8,7 @@
 #include "games/position.h"
 #include "games/twixt_points.h"
 #include "importers/t1/t1_game.h"
-#include "tests/unit/positions/positions_test_util.h"
+#include "tests/unit/games/positions_test_util.h"
 
 namespace ludex {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
-#include "tests/unit/gtv/gtv_test_util.h"
+#include "tests/unit/importers/gtv/gtv_test_util.h"
 
 namespace ludex {
 namespace {

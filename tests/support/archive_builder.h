@@ -2,8 +2,8 @@
 // hostile entries (links, devices, absolute and ".." paths, encryption) that
 // no well-behaved tool writes. Header only: used by tests/unit/archive and the
 // end-to-end tests.
-#ifndef LUDEX_TESTS_E2E_ARCHIVE_BUILDER_H_
-#define LUDEX_TESTS_E2E_ARCHIVE_BUILDER_H_
+#ifndef LUDEX_TESTS_SUPPORT_ARCHIVE_BUILDER_H_
+#define LUDEX_TESTS_SUPPORT_ARCHIVE_BUILDER_H_
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -218,4 +218,4 @@ inline std::vector<ArchiveItem> items_from_directory(const std::filesystem::path
 
 }  // namespace ludex::test
 
-#endif  // LUDEX_TESTS_E2E_ARCHIVE_BUILDER_H_
+#endif  // LUDEX_TESTS_SUPPORT_ARCHIVE_BUILDER_H_

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "importers/archive/archive_reader.h"
-#include "tests/e2e/archive_builder.h"
+#include "tests/support/archive_builder.h"
 
 namespace ludex {
 namespace {

@@ -1,4 +1,4 @@
-#include "tests/unit/blokus/blokus_test_util.h"
+#include "tests/unit/games/blokus_test_util.h"
 
 #include <cassert>
 

@@ -1,4 +1,4 @@
-#include "tests/unit/gtv/gtv_test_util.h"
+#include "tests/unit/importers/gtv/gtv_test_util.h"
 
 #include <fstream>
 #include <sstream>
