@@ -19,8 +19,8 @@
 #include "query/game_document.h"
 #include "schema/database.h"
 #include "schema/game_loader.h"
-#include "tests/e2e/archive_builder.h"
-#include "tests/e2e/e2e_support.h"
+#include "tests/support/archive_builder.h"
+#include "tests/support/e2e_support.h"
 
 namespace ludex::test {
 namespace {
@@ -189,10 +189,7 @@ TEST_CASE("gib, ngf and ugf files are imported, queried, shown and exported like
 TEST_CASE("the SGF export of gib, ngf and ugf games reads back in GNU Go to the same position",
           "[e2e][import][goserver]") {
   const fs::path gnugo = "/usr/games/gnugo";
-  if (!fs::exists(gnugo)) {
-    WARN("GNU Go is not installed (apt-get install gnugo); the check is skipped");
-    return;
-  }
+  if (!fs::exists(gnugo)) skip_test("GNU Go is not installed (apt-get install gnugo)");
   ScratchDir dir("e2e-import-go-servers-gnugo");
   const fs::path archive = dir.path() / "archive";
   fs::create_directories(archive);

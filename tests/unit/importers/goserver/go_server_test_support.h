@@ -1,8 +1,8 @@
 // Helpers for the tests of the Go servers' record readers (importers/gib,
 // importers/ngf, importers/ugf): fixtures, root properties, the main line as
 // SGF moves.
-#ifndef LUDEX_TESTS_UNIT_IMPORTERS_GO_SERVER_TEST_SUPPORT_H_
-#define LUDEX_TESTS_UNIT_IMPORTERS_GO_SERVER_TEST_SUPPORT_H_
+#ifndef LUDEX_TESTS_UNIT_IMPORTERS_GOSERVER_GO_SERVER_TEST_SUPPORT_H_
+#define LUDEX_TESTS_UNIT_IMPORTERS_GOSERVER_GO_SERVER_TEST_SUPPORT_H_
 
 #include <filesystem>
 #include <fstream>
@@ -107,4 +107,4 @@ inline std::string warnings_text(const GameRecord& game) {
 
 }  // namespace ludex::test
 
-#endif  // LUDEX_TESTS_UNIT_IMPORTERS_GO_SERVER_TEST_SUPPORT_H_
+#endif  // LUDEX_TESTS_UNIT_IMPORTERS_GOSERVER_GO_SERVER_TEST_SUPPORT_H_

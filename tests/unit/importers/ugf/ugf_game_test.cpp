@@ -12,7 +12,7 @@
 #include "importers/game_file.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/ugf/ugf_game.h"
-#include "tests/unit/importers/go_server_test_support.h"
+#include "tests/unit/importers/goserver/go_server_test_support.h"
 
 namespace ludex {
 namespace {
