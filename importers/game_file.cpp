@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <optional>
 
+#include "importers/gib/gib_game.h"
 #include "importers/gtv/gtv_game.h"
+#include "importers/ngf/ngf_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/t1/t1_game.h"
+#include "importers/ugf/ugf_game.h"
 
 namespace ludex {
 namespace {
@@ -38,6 +41,11 @@ std::string_view game_file_format(std::string_view bytes) {
   // The binary check comes first: "(;" may occur inside a binary file's names
   // or comments, while a game-tree header never looks like text.
   if (looks_like_gtv(bytes)) return "gtv";
+  // Go servers' records start with their own fixed markers, checked before
+  // SGF: their comments and names may contain "(;".
+  if (looks_like_gib(bytes)) return "gib";
+  if (looks_like_ugf(bytes)) return "ugf";
+  if (looks_like_ngf(bytes)) return "ngf";
   if (looks_like_sgf(bytes)) return "sgf";
   if (looks_like_t1(bytes)) return "t1";
   return "";
@@ -50,6 +58,15 @@ std::string_view parse_game_file(std::string_view bytes,
   if (format == "gtv") {
     GtvParseOutput gtv = read_gtv_game(bytes);
     pass_on(gtv.game, gtv.diagnostics, on_game, on_error);
+  } else if (format == "gib") {
+    GoServerGame gib = read_gib_game(bytes);
+    pass_on(gib.game, gib.diagnostics, on_game, on_error);
+  } else if (format == "ngf") {
+    GoServerGame ngf = read_ngf_game(bytes);
+    pass_on(ngf.game, ngf.diagnostics, on_game, on_error);
+  } else if (format == "ugf") {
+    GoServerGame ugf = read_ugf_game(bytes);
+    pass_on(ugf.game, ugf.diagnostics, on_game, on_error);
   } else if (format == "sgf") {
     read_sgf_games(bytes, on_game, on_error);
   } else if (format == "t1") {

@@ -14,13 +14,14 @@
 namespace ludex {
 
 struct ParsedFile {
-  std::string format;  // "sgf", "gtv", "t1"; "" when the content is not recognised
+  // "sgf", "gtv", "t1", "gib", "ngf", "ugf"; "" when the content is not recognised
+  std::string format;
   std::vector<GameRecord> games;
   // Errors that lost a game (game_index >= 0) or the whole file (-1).
   std::vector<Diagnostic> diagnostics;
 };
 
-// The format of a game file, by content: "gtv", "sgf" or "t1" (as
+// The format of a game file, by content: "gtv", "gib", "ugf", "ngf", "sgf" or "t1" (as
 // ParsedFile::format), or "" when the content is not recognised; a view of
 // static text. The one place that decides it: parse_game_file reads the
 // bytes as this format.

@@ -1,0 +1,15 @@
+// libFuzzer target for WBaduk's .ngf files, as `ludex import` reads them:
+// looks_like_ngf (which decides that a file is one), read_ngf_game, the
+// game's positions, and the SGF that `ludex export` writes of it. The
+// properties checked are fuzz/go_server_check.h's.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz/go_server_check.h"
+#include "importers/ngf/ngf_game.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return ludex::fuzz::check_go_server_reader(
+      data, size, "ngf", [](std::string_view b) { return ludex::looks_like_ngf(b); },
+      [](std::string_view b) { return ludex::read_ngf_game(b); });
+}
