@@ -214,10 +214,8 @@ class Checker {
   // One pass over nodes in id order, game by game: each game's rows and
   // tree, then its stream against its tree.
   void nodes_and_streams() {
-    SQLite::Statement nodes(h_,
-                            "SELECT node_id, descendants, depth, moveless, flags, "
-                            "coalesce(position_hash, 0), kind IS NOT NULL FROM nodes "
-                            "ORDER BY node_id");
+    SQLite::Statement nodes(
+        h_, std::string("SELECT ") + kCheckedNodeColumns + " FROM nodes ORDER BY node_id");
     SQLite::Statement moved(h_, "SELECT DISTINCT node_id FROM node_moves ORDER BY node_id");
     SQLite::Statement stream(h_, "SELECT stream FROM game_positions WHERE game_id = ?1");
     const bool streams_pending = meta_.has(meta_key::kPositionStreamsPending);
@@ -229,14 +227,7 @@ class Checker {
       if (orphans++ < kNamedOrphans) named += (named.empty() ? "" : ", ") + std::to_string(id);
     };
     auto read_node = [&]() {
-      CheckedNode n;
-      n.id = nodes.getColumn(0).getInt64();
-      n.descendants = nodes.getColumn(1).getInt64();
-      n.depth = nodes.getColumn(2).getInt64();
-      n.moveless = nodes.getColumn(3).getInt64();
-      n.flags = nodes.getColumn(4).getInt64();
-      n.hash = static_cast<std::uint64_t>(nodes.getColumn(5).getInt64());
-      n.move = nodes.getColumn(6).getInt() != 0;
+      CheckedNode n = read_checked_node(nodes);
       while (moved_left && moved.getColumn(0).getInt64() < n.id) moved_left = moved.executeStep();
       if (moved_left && moved.getColumn(0).getInt64() == n.id) n.move = true;
       return n;

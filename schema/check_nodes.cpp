@@ -127,10 +127,21 @@ bool check_position_stream(const CheckedGame& g, const std::vector<CheckedNode>&
   return true;
 }
 
+CheckedNode read_checked_node(const SQLite::Statement& st) {
+  CheckedNode n;
+  n.id = st.getColumn(0).getInt64();
+  n.descendants = st.getColumn(1).getInt64();
+  n.depth = st.getColumn(2).getInt64();
+  n.moveless = st.getColumn(3).getInt64();
+  n.flags = st.getColumn(4).getInt64();
+  n.hash = static_cast<std::uint64_t>(st.getColumn(5).getInt64());
+  n.move = st.getColumn(6).getInt() != 0;
+  return n;
+}
+
 GameNodeRows::GameNodeRows(SQLite::Database& db)
-    : nodes_(db,
-             "SELECT node_id, descendants, depth, moveless, flags, coalesce(position_hash, 0), "
-             "kind IS NOT NULL FROM nodes WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id"),
+    : nodes_(db, std::string("SELECT ") + kCheckedNodeColumns +
+                     " FROM nodes WHERE node_id BETWEEN ?1 AND ?2 ORDER BY node_id"),
       moved_(db,
              "SELECT DISTINCT node_id FROM node_moves WHERE node_id BETWEEN ?1 AND ?2 "
              "ORDER BY node_id") {}
@@ -142,17 +153,7 @@ const std::vector<CheckedNode>& GameNodeRows::read(const CheckedGame& game) {
     ResetOnExit reset(nodes_);
     nodes_.bind(1, game.first);
     nodes_.bind(2, last);
-    while (nodes_.executeStep()) {
-      CheckedNode n;
-      n.id = nodes_.getColumn(0).getInt64();
-      n.descendants = nodes_.getColumn(1).getInt64();
-      n.depth = nodes_.getColumn(2).getInt64();
-      n.moveless = nodes_.getColumn(3).getInt64();
-      n.flags = nodes_.getColumn(4).getInt64();
-      n.hash = static_cast<std::uint64_t>(nodes_.getColumn(5).getInt64());
-      n.move = nodes_.getColumn(6).getInt() != 0;
-      rows_.push_back(n);
-    }
+    while (nodes_.executeStep()) rows_.push_back(read_checked_node(nodes_));
   }
   ResetOnExit reset(moved_);
   moved_.bind(1, game.first);

@@ -46,6 +46,15 @@ struct CheckedNode {
   bool move = false;  // inline, or rows in node_moves
 };
 
+// The columns a CheckedNode is read from, in read_checked_node()'s order,
+// over nodes (no alias).
+inline constexpr const char* kCheckedNodeColumns =
+    "node_id, descendants, depth, moveless, flags, coalesce(position_hash, 0), "
+    "kind IS NOT NULL";
+// The row the statement (selecting kCheckedNodeColumns first) is on; `move`
+// says only whether the node's first move is inline (node_moves not read).
+CheckedNode read_checked_node(const SQLite::Statement& st);
+
 // Where a check's problem goes: the check's name ("nodes", ...), the game
 // and node meant (0 for none) and what is wrong.
 using CheckProblemSink = std::function<void(const char* check, std::int64_t game, std::int64_t node,
