@@ -95,9 +95,8 @@ void ArchiveWalk::read(std::size_t index, FileResult r) {
   }
   // An archive written to while it was read is recorded with no hash, so
   // that the next import reads it again.
-  std::error_code ec;
-  const auto size_now = fs::file_size(path, ec);
-  if (!ec && static_cast<std::int64_t>(size_now) == size && mtime_ns_of(path) == mtime) {
+  const std::optional<FileStat> now = stat_file(path);
+  if (now && now->size == size && now->mtime_ns == mtime) {
     end.content_hash = hash;
   }
   queue_.emit_record(index, std::move(end));

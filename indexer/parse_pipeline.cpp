@@ -179,13 +179,12 @@ void ParseWork::produce(std::size_t index) {
   const std::string& path = files_[index];
   FileResult r;
   r.path = path;
-  r.mtime_ns = mtime_ns_of(path);
   // The size and time check, when there is one, was made by check_stats()
-  // before the workers started, and said "read".
+  // before the workers started, and said "read". One stat gives the time to
+  // record and the size, a hint for the read.
   assert(!callbacks_.unchanged_by_stat || stats_.size() == files_.size());
-  // The size is asked once, as a hint for the read.
-  std::error_code size_error;
-  const auto size = fs::file_size(path, size_error);
+  const std::optional<FileStat> now = stat_file(path);
+  r.mtime_ns = now ? now->mtime_ns : 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     r.read_error = std::string("cannot open file: ") + std::strerror(errno);
@@ -206,8 +205,9 @@ void ParseWork::produce(std::size_t index) {
   // The size is a hint for one read; reading to the end decides.
   if (in.good()) {
     const std::size_t got = bytes.size();
-    if (!size_error && size > got) {
-      bytes.resize(static_cast<std::size_t>(size));
+    const auto size = static_cast<std::size_t>(now ? now->size : 0);
+    if (size > got) {
+      bytes.resize(size);
       in.read(bytes.data() + got, static_cast<std::streamsize>(size - got));
       bytes.resize(got + static_cast<std::size_t>(in.gcount()));
     }

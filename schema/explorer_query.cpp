@@ -37,6 +37,13 @@ std::vector<std::int64_t> select_games(SQLite::Database& db, const Condition& ga
   return out;
 }
 
+// Where an address starts its probe in ExplorerTally's open-addressing
+// table (masked by the caller): Fibonacci hashing of the address.
+std::size_t address_bucket(const Continuation* move) {
+  return static_cast<std::size_t>(
+      (reinterpret_cast<std::uintptr_t>(move) >> 4) * 0x9E3779B97F4A7C15ULL >> 20);
+}
+
 // The year a DT starts with (four digits), or nullopt.
 std::optional<std::int32_t> year_of(std::string_view date) {
   if (date.size() < 4) return std::nullopt;
@@ -88,7 +95,7 @@ struct ExplorerTally::Impl {
   std::size_t slot_of(const Continuation* move) {
     if (address_slots.empty()) address_slots.assign(kFirstAddressSlots, {nullptr, 0});
     const std::size_t mask = address_slots.size() - 1;
-    std::size_t at = (reinterpret_cast<std::uintptr_t>(move) >> 4) * 0x9E3779B97F4A7C15ULL >> 20;
+    std::size_t at = address_bucket(move);
     for (at &= mask; address_slots[at].first != nullptr; at = (at + 1) & mask) {
       if (address_slots[at].first == move) return address_slots[at].second;
     }
@@ -105,7 +112,7 @@ struct ExplorerTally::Impl {
     const std::size_t mask = address_slots.size() - 1;
     for (const auto& [move, slot] : old) {
       if (move == nullptr) continue;
-      std::size_t at = (reinterpret_cast<std::uintptr_t>(move) >> 4) * 0x9E3779B97F4A7C15ULL >> 20;
+      std::size_t at = address_bucket(move);
       for (at &= mask; address_slots[at].first != nullptr; at = (at + 1) & mask) {
       }
       address_slots[at] = {move, slot};
