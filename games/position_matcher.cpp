@@ -1,6 +1,7 @@
 #include "games/position_matcher.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -122,6 +123,9 @@ PositionMatcher::PositionMatcher(const PositionConditions& c, const StreamBoard&
       entries_.insert(entries_.end(), by_cell[i].begin(), by_cell[i].end());
     }
   }
+  for (std::size_t i = 0; i < initial_count_.size(); ++i) {
+    if (initial_count_[i] == placement_size_[i]) ++initial_complete_;
+  }
   cells_.assign(cells, 0);
   link_bits_.assign(links_.empty() ? 0 : cells, 0);
   piece_counts_.assign(
@@ -156,10 +160,7 @@ void PositionMatcher::reset() {
   std::fill(link_bits_.begin(), link_bits_.end(), 0);
   std::fill(piece_counts_.begin(), piece_counts_.end(), 0);
   count_ = initial_count_;
-  complete_ = 0;
-  for (std::size_t i = 0; i < count_.size(); ++i) {
-    if (count_[i] == placement_size_[i]) ++complete_;
-  }
+  complete_ = initial_complete_;
 }
 
 void PositionMatcher::set_cell(std::size_t at, std::int8_t colour) {
@@ -271,17 +272,34 @@ bool PositionMatcher::may_match(std::string_view occupancy) const {
   if (!use_patterns_ || shapes_.empty() || columns > 64) return true;
   // Each row of each colour as a 64-bit word (bit x = column x); a shape
   // can stand where the rows shifted by its stones' offsets all have a bit.
-  std::vector<std::uint64_t> words(static_cast<std::size_t>(board_.colors + 1) * rows, 0);
-  for (std::size_t y = 0; y < rows; ++y) {
-    for (std::size_t x = 0; x < columns; ++x) {
-      const std::size_t at = y * columns + x;
-      for (std::int8_t c = 1; c <= board_.colors; ++c) {
-        const std::size_t byte = static_cast<std::size_t>(c - 1) * bytes + at / 8;
-        if ((static_cast<unsigned char>(occupancy[byte]) >> (at % 8) & 1u) != 0) {
-          words[static_cast<std::size_t>(c) * rows + y] |= std::uint64_t{1} << x;
-          words[y] |= std::uint64_t{1} << x;  // row 0..rows-1: any colour
-        }
+  // Rows 0..rows-1 hold any colour. A row is `columns` bits of the bitmap
+  // from bit y * columns on, read a byte at a time (a bit at a time was a
+  // quarter of a pattern search at 1M games).
+  std::array<std::uint64_t, kMaxWordRows> words;
+  const std::size_t word_rows = static_cast<std::size_t>(board_.colors + 1) * rows;
+  if (word_rows > words.size()) return true;
+  const auto* base = reinterpret_cast<const unsigned char*>(occupancy.data());
+  const std::uint64_t row_bits =
+      columns >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << columns) - 1;
+  for (std::size_t y = 0; y < rows; ++y) words[y] = 0;
+  for (std::int8_t c = 1; c <= board_.colors; ++c) {
+    const unsigned char* plane = base + static_cast<std::size_t>(c - 1) * bytes;
+    for (std::size_t y = 0; y < rows; ++y) {
+      const std::size_t first_bit = y * columns;
+      const std::size_t last_byte = (first_bit + columns - 1) / 8;
+      std::uint64_t row = 0;
+      for (std::size_t b = last_byte + 1; b-- > first_bit / 8;) {
+        // At most 9 bytes; the first one's bits below the row fall off.
+        row = row << 8 | plane[b];
       }
+      row = (row >> (first_bit % 8)) & row_bits;
+      if (first_bit % 8 != 0 && last_byte - first_bit / 8 == 8) {
+        // 9 bytes: the 64-bit word lost the last byte's top bits.
+        row = ((row) | (static_cast<std::uint64_t>(plane[last_byte]) << (64 - first_bit % 8))) &
+              row_bits;
+      }
+      words[static_cast<std::size_t>(c) * rows + y] = row;
+      words[y] |= row;
     }
   }
   for (const Shape& shape : shapes_) {

@@ -77,6 +77,8 @@ class PositionMatcher {
     std::uint32_t placement;
     std::uint32_t ok;
   };
+  // may_match's row words: (colours + 1) x rows, for 4 colours and 64 rows.
+  static constexpr std::size_t kMaxWordRows = 5 * 64;
   struct Shape {  // a pattern's stones relative to its bounding box, for may_match
     std::int32_t width = 0;
     std::int32_t height = 0;
@@ -106,7 +108,8 @@ class PositionMatcher {
   std::vector<std::uint32_t> count_;
   std::vector<std::uint32_t> cell_begin_;
   std::vector<Entry> entries_;
-  std::uint32_t complete_ = 0;  // placements that hold
+  std::uint32_t initial_complete_ = 0;  // placements that hold on the empty board
+  std::uint32_t complete_ = 0;          // placements that hold
   std::vector<Shape> shapes_;
 
   std::vector<std::int8_t> cells_;

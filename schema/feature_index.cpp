@@ -36,30 +36,14 @@ void put_varint(std::string& out, std::uint64_t v) {
 // Decodes a chunk's ids onto *ids. False for bytes that do not decode or
 // ids that do not grow.
 bool decode_chunk(std::string_view bytes, std::int64_t first_game, std::vector<std::int64_t>* ids) {
-  std::int64_t id = first_game;
-  std::size_t at = 0;
-  bool first = true;
-  while (at < bytes.size()) {
-    std::uint64_t v = 0;
-    int shift = 0;
-    while (true) {
-      if (at >= bytes.size() || shift > 56) return false;
-      const auto b = static_cast<unsigned char>(bytes[at++]);
-      v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) break;
-      shift += 7;
-    }
-    if (!first && v == 0) return false;
-    id += static_cast<std::int64_t>(v);
-    ids->push_back(id);
-    first = false;
-  }
-  return true;
+  ChunkIds chunk(bytes, first_game);
+  std::int64_t id = 0;
+  while (chunk.next(&id)) ids->push_back(id);
+  return chunk.ok();
 }
 
 [[noreturn]] void corrupt_chunk(std::int64_t code, std::int64_t first_game) {
-  throw std::runtime_error("corrupt database: feature_games chunk of code " + std::to_string(code) +
-                           " from game " + std::to_string(first_game) + " does not decode");
+  throw_corrupt_chunk(code, first_game);
 }
 
 // Appends list[begin..end) to chunk as varint differences, each from the id
@@ -309,9 +293,9 @@ std::vector<std::int64_t> FeatureIndexReader::games_with(std::int64_t code, std:
   return ids;
 }
 
-void FeatureIndexReader::scan(
-    std::int64_t first_code, std::int64_t last_code, std::int32_t board,
-    const std::function<void(std::int64_t code, std::int64_t game_id)>& visit) {
+void FeatureIndexReader::scan(std::int64_t first_code, std::int64_t last_code, std::int32_t board,
+                              const std::function<void(std::int64_t code, std::int64_t first_game,
+                                                       std::string_view ids)>& visit) {
   SQLite::Statement& st =
       impl_->get(impl_->range,
                  "SELECT code, board, first_game, games FROM feature_games "
@@ -319,14 +303,9 @@ void FeatureIndexReader::scan(
   ResetOnExit reset(st);
   st.bind(1, first_code);
   st.bind(2, last_code);
-  std::vector<std::int64_t> ids;
   while (st.executeStep()) {
     if (board != 0 && st.getColumn(1).getInt() != board) continue;
-    const std::int64_t code = st.getColumn(0).getInt64();
-    const std::int64_t first = st.getColumn(2).getInt64();
-    ids.clear();
-    if (!decode_chunk(column_bytes(st.getColumn(3)), first, &ids)) corrupt_chunk(code, first);
-    for (const std::int64_t id : ids) visit(code, id);
+    visit(st.getColumn(0).getInt64(), st.getColumn(2).getInt64(), column_bytes(st.getColumn(3)));
   }
 }
 
@@ -377,42 +356,36 @@ std::optional<FeatureChunk> FeatureIndexReader::chunk_holding(std::int64_t code,
   return c;
 }
 
-std::unordered_map<std::int64_t, std::string> occupancy_from_features(FeatureIndexReader& reader,
-                                                                      Family family,
-                                                                      std::int32_t columns,
-                                                                      std::int32_t rows) {
-  std::unordered_map<std::int64_t, std::string> out;
-  if (columns <= 0 || rows <= 0) return out;
-  const int colors = color_count(family);
-  const std::size_t points = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
-  const std::size_t bytes = (points + 7) / 8;
-  const std::size_t size = bytes * static_cast<std::size_t>(colors);
-  const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = code_ranges(family);
-  if (ranges.empty()) return out;
-  // The first range holds the family's stones.
-  std::string* bitmap = nullptr;
-  std::int64_t bitmap_game = -1;
-  reader.scan(ranges.front().first, ranges.front().second, board_key(columns, rows),
-              [&](std::int64_t code, std::int64_t game) {
-                Family f = Family::kOther;
-                Occupant o;
-                if (!decode_stone_code(code, &f, &o) || o.color < 1 || o.color > colors ||
-                    o.point.x >= columns || o.point.y >= rows) {
-                  return;
-                }
-                if (game != bitmap_game) {
-                  std::string& b = out[game];
-                  if (b.empty()) b.assign(size, '\0');
-                  bitmap = &b;
-                  bitmap_game = game;
-                }
-                const std::size_t at =
-                    static_cast<std::size_t>(o.point.y) * static_cast<std::size_t>(columns) +
-                    static_cast<std::size_t>(o.point.x);
-                (*bitmap)[static_cast<std::size_t>(o.color - 1) * bytes + at / 8] |=
-                    static_cast<char>(1u << (at % 8));
-              });
-  return out;
+ChunkIds::ChunkIds(std::string_view bytes, std::int64_t first_game)
+    : bytes_(bytes), id_(first_game) {}
+
+bool ChunkIds::next(std::int64_t* id) {
+  if (at_ >= bytes_.size() || !ok_) return false;
+  std::uint64_t v = 0;
+  int shift = 0;
+  while (true) {
+    if (at_ >= bytes_.size() || shift > 56) {
+      ok_ = false;
+      return false;
+    }
+    const auto b = static_cast<unsigned char>(bytes_[at_++]);
+    v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+    if ((b & 0x80) == 0) break;
+    shift += 7;
+  }
+  if (!first_ && v == 0) {
+    ok_ = false;
+    return false;
+  }
+  first_ = false;
+  id_ += static_cast<std::int64_t>(v);
+  *id = id_;
+  return true;
+}
+
+void throw_corrupt_chunk(std::int64_t code, std::int64_t first_game) {
+  throw std::runtime_error("corrupt database: feature_games chunk of code " + std::to_string(code) +
+                           " from game " + std::to_string(first_game) + " does not decode");
 }
 
 }  // namespace ludex

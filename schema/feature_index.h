@@ -23,7 +23,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <SQLiteCpp/Database.h>
@@ -78,6 +77,30 @@ class FeatureIndexWriter {
   std::unique_ptr<Impl> impl_;
 };
 
+// The ids of one chunk (feature_games.games), read one by one: a reader that
+// keeps many lists open at once holds their bytes, not their ids. Does not
+// own the bytes.
+class ChunkIds {
+ public:
+  ChunkIds() = default;
+  ChunkIds(std::string_view bytes, std::int64_t first_game);
+  // The next id into *id; false at the end, or at bytes that do not decode
+  // or an id that does not grow (then ok() is false).
+  bool next(std::int64_t* id);
+  bool ok() const { return ok_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t at_ = 0;
+  std::int64_t id_ = 0;
+  bool first_ = true;
+  bool ok_ = true;
+};
+
+// Throws std::runtime_error: the chunk of code from first_game does not
+// decode (a corrupt database).
+[[noreturn]] void throw_corrupt_chunk(std::int64_t code, std::int64_t first_game);
+
 // One row of feature_games as ludex check reads it.
 struct FeatureChunk {
   std::int64_t code = 0;
@@ -106,11 +129,13 @@ class FeatureIndexReader {
   // feature `code` at some node. Throws std::runtime_error for a chunk that
   // does not decode (a corrupt database).
   std::vector<std::int64_t> games_with(std::int64_t code, std::int32_t board);
-  // Calls visit(code, game_id) for every id listed under the codes
-  // first_code <= code < last_code on board (0 = every board), in key
-  // order. Throws as games_with.
+  // Calls visit(code, first_game, ids) for every chunk listed under the
+  // codes first_code <= code < last_code on board (0 = every board), in key
+  // order; ids are the chunk's bytes, valid during the call (read them with
+  // ChunkIds).
   void scan(std::int64_t first_code, std::int64_t last_code, std::int32_t board,
-            const std::function<void(std::int64_t code, std::int64_t game_id)>& visit);
+            const std::function<void(std::int64_t code, std::int64_t first_game,
+                                     std::string_view ids)>& visit);
   // Calls visit for every row, in key order, as it decodes or not (for
   // ludex check: never throws for a chunk that does not decode).
   void scan_chunks(const std::function<void(const FeatureChunk&)>& visit);
@@ -125,17 +150,6 @@ class FeatureIndexReader {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// The occupancy bitmaps of every game of `family` on a board of columns x
-// rows that feature_games lists, built from its stone codes: game id ->
-// bitmap, in games/position_stream.h's layout for color_count(family)
-// colours (a board of fewer colours, such as a two-colour Blokus variant,
-// reads the first ones: the layout is colour by colour). A game that never
-// holds a stone is absent.
-std::unordered_map<std::int64_t, std::string> occupancy_from_features(FeatureIndexReader& reader,
-                                                                      Family family,
-                                                                      std::int32_t columns,
-                                                                      std::int32_t rows);
 
 }  // namespace ludex
 

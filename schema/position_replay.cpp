@@ -9,7 +9,6 @@
 #include <string_view>
 #include <thread>
 #include <tuple>
-#include <unordered_map>
 #include <utility>
 
 #include <SQLiteCpp/Statement.h>
@@ -19,6 +18,7 @@
 #include "games/position_codes.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
+#include "schema/occupancy_table.h"
 #include "schema/position_query.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
@@ -35,6 +35,11 @@ constexpr std::size_t kBatchBytes = 8u << 20;
 // threads costs more than replaying it (about 60 Go games, or the 110 Hex
 // games of a point query on the 10k archive, in well under a millisecond).
 constexpr std::size_t kParallelBytes = 32u << 10;
+
+// The threads a search replays on: one per core, at most 8.
+unsigned replay_threads() {
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
 
 // The columns both readers select from games AS g. The stream rows are read
 // apart, by key (StreamRows): in an ORDER BY that needs a sort (a game filter
@@ -305,6 +310,66 @@ std::optional<std::vector<std::int64_t>> candidate_games(FeatureIndexReader& fea
   return out;
 }
 
+// The games that may meet a pattern search by their occupancy (ascending),
+// tested on every core before any stream is read; only games among
+// `candidates` when there are some. nullopt when the test must wait for
+// each game's own board (a Blokus size without a variant: variants of one
+// size differ in colours) or when a game that never holds a stone may
+// match (a pattern of empty points only): then every game is read.
+std::optional<std::vector<std::int64_t>> games_that_may_match(
+    const OccupancyTable& occupancy, const GameFilter& filter,
+    std::pair<std::int32_t, std::int32_t> size, const PositionConditions& conditions,
+    const std::optional<std::vector<std::int64_t>>& candidates) {
+  if (*filter.family == Family::kBlokus && filter.variant.empty()) return std::nullopt;
+  const std::optional<StreamBoard> board =
+      stream_board(*filter.family, filter.variant, size.first, size.second);
+  if (!board) return std::nullopt;
+  const std::size_t points =
+      static_cast<std::size_t>(board->columns) * static_cast<std::size_t>(board->rows);
+  const std::size_t bitmap_size = (points + 7) / 8 * static_cast<std::size_t>(board->colors);
+  if (bitmap_size > occupancy.bitmap_size()) return std::nullopt;
+  if (PositionMatcher(conditions, *board).may_match(std::string(bitmap_size, '\0'))) {
+    return std::nullopt;
+  }
+  // The entries of the table to test: every game, or the candidates'.
+  const std::vector<std::int64_t>& listed = occupancy.games();
+  std::vector<std::size_t> entries;
+  if (candidates) {
+    std::size_t i = 0;
+    for (const std::int64_t id : *candidates) {
+      while (i < listed.size() && listed[i] < id) ++i;
+      if (i < listed.size() && listed[i] == id) entries.push_back(i);
+    }
+  } else {
+    entries.resize(listed.size());
+    for (std::size_t i = 0; i < listed.size(); ++i) entries[i] = i;
+  }
+  // Each thread marks its shares; the marks keep the order.
+  std::vector<char> keep(entries.size(), 0);
+  const unsigned threads = entries.size() < 4096 ? 1u : replay_threads();
+  std::atomic<std::size_t> next{0};
+  constexpr std::size_t kShare = 1024;
+  auto work = [&]() {
+    const PositionMatcher matcher(conditions, *board);
+    for (std::size_t begin = next.fetch_add(kShare); begin < entries.size();
+         begin = next.fetch_add(kShare)) {
+      const std::size_t end = std::min(entries.size(), begin + kShare);
+      for (std::size_t i = begin; i < end; ++i) {
+        keep[i] = matcher.may_match(occupancy.bitmap(entries[i]).substr(0, bitmap_size)) ? 1 : 0;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  std::vector<std::int64_t> games;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (keep[i] != 0) games.push_back(listed[entries[i]]);
+  }
+  return games;
+}
+
 }  // namespace
 
 void replay_games(Database& db, const GameFilter& filter, const PositionConditions& conditions,
@@ -312,17 +377,23 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
                   const std::function<bool(const ReplayGame&)>& on_game) {
   const Condition games = game_condition(filter);
   FeatureIndexReader features(db.handle());
-  const std::optional<std::vector<std::int64_t>> candidates =
+  std::optional<std::vector<std::int64_t>> candidates =
       candidate_games(features, filter, conditions);
   if (candidates && candidates->empty()) return;
   // Patterns: each game's occupancy, from feature_games, rules games out
   // before their streams are read (PositionMatcher::may_match).
-  std::unordered_map<std::int64_t, std::string> occupancy;
+  std::optional<OccupancyTable> occupancy;
+  bool occupancy_in_replay = false;
   const auto fixed = filter_board(filter);
-  const bool occupancy_filter =
-      !conditions.patterns.empty() && filter.family && fixed && features.complete();
-  if (occupancy_filter) {
-    occupancy = occupancy_from_features(features, *filter.family, fixed->first, fixed->second);
+  if (!conditions.patterns.empty() && filter.family && fixed && features.complete()) {
+    occupancy.emplace(features, *filter.family, fixed->first, fixed->second);
+    if (std::optional<std::vector<std::int64_t>> kept =
+            games_that_may_match(*occupancy, filter, *fixed, conditions, candidates)) {
+      candidates = std::move(kept);
+      if (candidates->empty()) return;
+    } else {
+      occupancy_in_replay = true;
+    }
   }
   // With candidates in game id order, each is read by its id; otherwise the
   // filter's games are read in its order and the others skipped.
@@ -360,7 +431,7 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   BoardCache boards;
   LazyLoader loader(db);
 
-  const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+  const unsigned threads = replay_threads();
   std::vector<MatcherSet> matchers;
   for (unsigned t = 0; t < threads; ++t) matchers.emplace_back(conditions);
 
@@ -380,16 +451,16 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
       if (count == batch.size()) batch.emplace_back();
       Item& item = batch[count];
       if (!read_item(st, boards, rows, loader, &arena, &item)) continue;
-      if (occupancy_filter) {
+      if (occupancy_in_replay) {
         // The bitmaps hold the family's colours; a board of fewer colours
         // (a two-colour Blokus variant) reads the first ones.
-        const auto it = occupancy.find(item.game.game_id);
+        const std::string_view bitmaps = occupancy->find(item.game.game_id);
         const std::size_t points = static_cast<std::size_t>(item.board->columns) *
                                    static_cast<std::size_t>(item.board->rows);
         const std::size_t size = (points + 7) / 8 * static_cast<std::size_t>(item.board->colors);
-        if (it != occupancy.end() && it->second.size() >= size) {
-          item.occupancy = std::string_view(it->second).substr(0, size);
-        } else if (it == occupancy.end()) {
+        if (bitmaps.size() >= size) {
+          item.occupancy = bitmaps.substr(0, size);
+        } else if (bitmaps.empty()) {
           if (empty_bitmap.size() < size) empty_bitmap.assign(size, '\0');
           item.occupancy = std::string_view(empty_bitmap).substr(0, size);
         }

@@ -19,6 +19,7 @@
 #include "games/position_stream.h"
 #include "schema/feature_index.h"
 #include "schema/game_store.h"
+#include "schema/occupancy_table.h"
 #include "tests/unit/schema/position_test_util.h"
 #include "tests/unit/schema/schema_test_util.h"
 
@@ -224,19 +225,20 @@ TEST_CASE("the occupancy built from feature_games is the games' own", "[schema]"
   }
   const std::vector<std::int64_t> ids = testing::store_positioned(db, "a.sgf", games);
   FeatureIndexReader reader(db.handle());
-  std::map<std::pair<Family, std::int32_t>, std::unordered_map<std::int64_t, std::string>> built;
+  std::map<std::pair<Family, std::int32_t>, std::unique_ptr<OccupancyTable>> built;
   int compared = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const GameRecord& g = games[i].record;
     const std::optional<StreamBoard> board = stream_board(g);
     REQUIRE(board);
     auto [it, inserted] = built.try_emplace({g.family, board->columns});
-    if (inserted)
-      it->second = occupancy_from_features(reader, g.family, board->columns, board->rows);
+    if (inserted) {
+      it->second = std::make_unique<OccupancyTable>(reader, g.family, board->columns, board->rows);
+    }
     const std::string expected = encode_occupancy(games[i].positions, *board);
-    const auto found = it->second.find(ids[i]);
-    const std::string got = found == it->second.end() ? std::string(expected.size(), '\0')
-                                                      : found->second.substr(0, expected.size());
+    const std::string_view found = it->second->find(ids[i]);
+    const std::string got = found.empty() ? std::string(expected.size(), '\0')
+                                          : std::string(found.substr(0, expected.size()));
     INFO("game " << ids[i]);
     CHECK(got == expected);
     ++compared;

@@ -1,0 +1,52 @@
+// The occupancy bitmaps of every game on one board, built from the stone
+// lists of feature_games (schema/feature_index.h): per game and colour, the
+// points that colour holds at some node, in games/position_stream.h's
+// layout. A pattern search rules games out with them before it reads their
+// streams (docs/queries.md, "How a position search runs"). For code in
+// schema/ only.
+//
+// Thread-safety: built on one thread; once built, every const member may be
+// called from several threads at once.
+#ifndef LUDEX_SCHEMA_OCCUPANCY_TABLE_H_
+#define LUDEX_SCHEMA_OCCUPANCY_TABLE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "schema/feature_index.h"
+
+namespace ludex {
+
+class OccupancyTable {
+ public:
+  // Reads the lists of family's stones on a board of columns x rows (one
+  // range read of feature_games, its bytes held until the table is built).
+  // A board of fewer colours than the family (a two-colour Blokus variant)
+  // reads the first bitmaps: the layout is colour by colour. Throws as
+  // FeatureIndexReader::scan, and std::runtime_error for a list that does
+  // not decode or whose ids do not grow (a corrupt database).
+  OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns,
+                 std::int32_t rows);
+
+  // Bytes per game: color_count(family) bitmaps of columns x rows bits.
+  std::size_t bitmap_size() const { return size_; }
+  // The games that hold a stone, ascending.
+  const std::vector<std::int64_t>& games() const { return ids_; }
+  // The bitmaps of games()[i].
+  std::string_view bitmap(std::size_t i) const;
+  // The bitmaps of game_id; an empty view for a game that never holds a
+  // stone (or is not on the board).
+  std::string_view find(std::int64_t game_id) const;
+
+ private:
+  std::size_t size_ = 0;
+  std::vector<std::int64_t> ids_;     // ascending
+  std::vector<unsigned char> bytes_;  // size_ per entry of ids_
+};
+
+}  // namespace ludex
+
+#endif  // LUDEX_SCHEMA_OCCUPANCY_TABLE_H_
