@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <exception>
 #include <limits>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "games/position.h"
@@ -18,9 +20,10 @@ namespace {
 // game, every listed id missed the cache (30 M of them for 19x19 Go at 1M
 // games, a fifth of a 3x3 pattern search).
 constexpr std::int64_t kBlockGames = 8192;
+// Fewer bytes of lists are read on the calling thread alone.
+constexpr std::size_t kParallelBytes = 1u << 20;
 
-// One stone's list of games: its chunks, in the bytes read, and where the
-// reading stands.
+// One stone's list of games: its chunks, in the bytes read.
 struct StoneList {
   std::int64_t code = 0;
   std::size_t byte = 0;  // the stone's bit in a game's bitmaps
@@ -31,32 +34,116 @@ struct StoneList {
     std::size_t size = 0;
   };
   std::vector<Chunk> chunks;
+};
+
+// Where the reading of one list stands.
+struct Cursor {
   std::size_t chunk = 0;  // the one being read
   ChunkIds ids;
   std::int64_t next = 0;  // the next id, unless done
   bool done = false;
 };
 
-// Moves list to its next id (done after the last). Throws for bytes that do
-// not decode or an id that does not grow.
-void advance(StoneList& list, const std::string& bytes) {
-  const std::int64_t previous = list.next;
-  while (!list.ids.next(&list.next)) {
-    if (!list.ids.ok()) throw_corrupt_chunk(list.code, list.chunks[list.chunk].first_game);
-    if (++list.chunk >= list.chunks.size()) {
-      list.done = true;
+// Moves the cursor to the list's next id (done after the last). Throws for
+// bytes that do not decode or an id that does not grow.
+void advance(const StoneList& list, const std::string& bytes, Cursor& cursor) {
+  const std::int64_t previous = cursor.next;
+  while (!cursor.ids.next(&cursor.next)) {
+    if (!cursor.ids.ok()) throw_corrupt_chunk(list.code, list.chunks[cursor.chunk].first_game);
+    if (++cursor.chunk >= list.chunks.size()) {
+      cursor.done = true;
       return;
     }
-    const StoneList::Chunk& c = list.chunks[list.chunk];
-    list.ids = ChunkIds(std::string_view(bytes).substr(c.begin, c.size), c.first_game);
+    const StoneList::Chunk& c = list.chunks[cursor.chunk];
+    cursor.ids = ChunkIds(std::string_view(bytes).substr(c.begin, c.size), c.first_game);
   }
-  if (list.next <= previous) throw_corrupt_chunk(list.code, list.chunks[list.chunk].first_game);
+  if (cursor.next <= previous) {
+    throw_corrupt_chunk(list.code, list.chunks[cursor.chunk].first_game);
+  }
+}
+
+// A cursor at the list's first id >= start.
+Cursor cursor_at(const StoneList& list, const std::string& bytes, std::int64_t start) {
+  Cursor cursor;
+  // The last chunk that starts at or before start (or the first).
+  const auto after = std::upper_bound(
+      list.chunks.begin(), list.chunks.end(), start,
+      [](std::int64_t id, const StoneList::Chunk& c) { return id < c.first_game; });
+  cursor.chunk =
+      after == list.chunks.begin() ? 0 : static_cast<std::size_t>(after - list.chunks.begin()) - 1;
+  const StoneList::Chunk& c = list.chunks[cursor.chunk];
+  cursor.ids = ChunkIds(std::string_view(bytes).substr(c.begin, c.size), c.first_game);
+  cursor.next = std::numeric_limits<std::int64_t>::min();
+  do {
+    advance(list, bytes, cursor);
+  } while (!cursor.done && cursor.next < start);
+  return cursor;
+}
+
+// The bitmaps of the games start <= id < end, ascending, onto *ids and
+// *out (size bytes each).
+void fill(const std::vector<StoneList>& lists, const std::string& bytes, std::int64_t start,
+          std::int64_t end, std::size_t size, std::vector<std::int64_t>* ids,
+          std::vector<unsigned char>* out) {
+  std::vector<Cursor> cursors;
+  cursors.reserve(lists.size());
+  for (const StoneList& list : lists) cursors.push_back(cursor_at(list, bytes, start));
+  std::vector<unsigned char> block(static_cast<std::size_t>(kBlockGames) * size, 0);
+  std::vector<char> seen(static_cast<std::size_t>(kBlockGames), 0);
+  while (true) {
+    // Each block starts at the smallest id not read: a sparse range of ids
+    // costs no empty blocks.
+    std::int64_t low = end;
+    for (const Cursor& c : cursors) {
+      if (!c.done) low = std::min(low, c.next);
+    }
+    if (low >= end) break;
+    const std::int64_t high = end - low < kBlockGames ? end : low + kBlockGames;
+    for (std::size_t k = 0; k < lists.size(); ++k) {
+      Cursor& c = cursors[k];
+      while (!c.done && c.next < high) {
+        const auto slot = static_cast<std::size_t>(c.next - low);
+        seen[slot] = 1;
+        block[slot * size + lists[k].byte] |= lists[k].bit;
+        advance(lists[k], bytes, c);
+      }
+    }
+    for (std::size_t slot = 0; slot < seen.size(); ++slot) {
+      if (seen[slot] == 0) continue;
+      seen[slot] = 0;
+      ids->push_back(low + static_cast<std::int64_t>(slot));
+      const auto row = block.begin() + static_cast<std::ptrdiff_t>(slot * size);
+      out->insert(out->end(), row, row + static_cast<std::ptrdiff_t>(size));
+      std::fill(row, row + static_cast<std::ptrdiff_t>(size), 0);
+    }
+  }
+}
+
+// Splits the ids into `parts` ranges of about equal bytes to read: the
+// first id of each range after the first.
+std::vector<std::int64_t> split_points(const std::vector<StoneList>& lists, std::size_t total,
+                                       unsigned parts) {
+  std::vector<std::pair<std::int64_t, std::size_t>> starts;
+  for (const StoneList& list : lists) {
+    for (const StoneList::Chunk& c : list.chunks) starts.emplace_back(c.first_game, c.size);
+  }
+  std::sort(starts.begin(), starts.end());
+  std::vector<std::int64_t> out;
+  std::size_t sum = 0;
+  for (const auto& [first, size] : starts) {
+    if (out.size() + 1 >= parts) break;
+    sum += size;
+    if (sum * parts >= total * (out.size() + 1) && (out.empty() || first > out.back())) {
+      out.push_back(first);
+    }
+  }
+  return out;
 }
 
 }  // namespace
 
 OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns,
-                               std::int32_t rows) {
+                               std::int32_t rows, unsigned threads) {
   if (columns <= 0 || rows <= 0) return;
   const int colors = color_count(family);
   const auto points = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
@@ -87,42 +174,37 @@ OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::i
                 lists.back().chunks.push_back({first_game, read.size(), ids.size()});
                 read.append(ids);
               });
-  for (StoneList& list : lists) {
-    list.chunk = 0;
-    const StoneList::Chunk& c = list.chunks.front();
-    list.ids = ChunkIds(std::string_view(read).substr(c.begin, c.size), c.first_game);
-    list.next = std::numeric_limits<std::int64_t>::min();
-    advance(list, read);
+  // Ranges of ids on the cores, each into its own part, joined in order.
+  if (threads == 0) {
+    threads =
+        read.size() < kParallelBytes ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   }
-  std::vector<unsigned char> block(static_cast<std::size_t>(kBlockGames) * size_, 0);
-  std::vector<char> seen(static_cast<std::size_t>(kBlockGames), 0);
-  while (true) {
-    // Each block starts at the smallest id not read: a sparse range of ids
-    // costs no empty blocks.
-    std::int64_t low = std::numeric_limits<std::int64_t>::max();
-    for (const StoneList& list : lists) {
-      if (!list.done) low = std::min(low, list.next);
+  std::vector<std::int64_t> bounds = split_points(lists, read.size(), threads);
+  bounds.insert(bounds.begin(), std::numeric_limits<std::int64_t>::min());
+  bounds.push_back(std::numeric_limits<std::int64_t>::max());
+  const std::size_t parts = bounds.size() - 1;
+  std::vector<std::vector<std::int64_t>> part_ids(parts);
+  std::vector<std::vector<unsigned char>> part_bytes(parts);
+  std::vector<std::exception_ptr> failed(parts);
+  auto work = [&](std::size_t p) {
+    try {
+      fill(lists, read, bounds[p], bounds[p + 1], size_, &part_ids[p], &part_bytes[p]);
+    } catch (...) {
+      failed[p] = std::current_exception();
     }
-    if (low == std::numeric_limits<std::int64_t>::max()) break;
-    const std::int64_t high = low > std::numeric_limits<std::int64_t>::max() - kBlockGames
-                                  ? std::numeric_limits<std::int64_t>::max()
-                                  : low + kBlockGames;
-    for (StoneList& list : lists) {
-      while (!list.done && list.next < high) {
-        const auto slot = static_cast<std::size_t>(list.next - low);
-        seen[slot] = 1;
-        block[slot * size_ + list.byte] |= list.bit;
-        advance(list, read);
-      }
-    }
-    for (std::size_t slot = 0; slot < seen.size(); ++slot) {
-      if (seen[slot] == 0) continue;
-      seen[slot] = 0;
-      ids_.push_back(low + static_cast<std::int64_t>(slot));
-      const auto row = block.begin() + static_cast<std::ptrdiff_t>(slot * size_);
-      bytes_.insert(bytes_.end(), row, row + static_cast<std::ptrdiff_t>(size_));
-      std::fill(row, row + static_cast<std::ptrdiff_t>(size_), 0);
-    }
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(work, p);
+  work(0);
+  for (std::thread& t : pool) t.join();
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+  ids_ = std::move(part_ids[0]);
+  bytes_ = std::move(part_bytes[0]);
+  for (std::size_t p = 1; p < parts; ++p) {
+    ids_.insert(ids_.end(), part_ids[p].begin(), part_ids[p].end());
+    bytes_.insert(bytes_.end(), part_bytes[p].begin(), part_bytes[p].end());
   }
 }
 

@@ -27,9 +27,11 @@ class OccupancyTable {
   // A board of fewer colours than the family (a two-colour Blokus variant)
   // reads the first bitmaps: the layout is colour by colour. Throws as
   // FeatureIndexReader::scan, and std::runtime_error for a list that does
-  // not decode or whose ids do not grow (a corrupt database).
-  OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns,
-                 std::int32_t rows);
+  // not decode or whose ids do not grow (a corrupt database). The bitmaps
+  // are filled on `threads` threads, each a range of ids (0: one per core
+  // for a megabyte of lists or more, else one).
+  OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns, std::int32_t rows,
+                 unsigned threads = 0);
 
   // Bytes per game: color_count(family) bitmaps of columns x rows bits.
   std::size_t bitmap_size() const { return size_; }

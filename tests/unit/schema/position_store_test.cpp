@@ -225,7 +225,8 @@ TEST_CASE("the occupancy built from feature_games is the games' own", "[schema]"
   }
   const std::vector<std::int64_t> ids = testing::store_positioned(db, "a.sgf", games);
   FeatureIndexReader reader(db.handle());
-  std::map<std::pair<Family, std::int32_t>, std::unique_ptr<OccupancyTable>> built;
+  // Each board's table on one thread and on three (ranges of ids apart).
+  std::map<std::pair<Family, std::int32_t>, std::vector<std::unique_ptr<OccupancyTable>>> built;
   int compared = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const GameRecord& g = games[i].record;
@@ -233,17 +234,46 @@ TEST_CASE("the occupancy built from feature_games is the games' own", "[schema]"
     REQUIRE(board);
     auto [it, inserted] = built.try_emplace({g.family, board->columns});
     if (inserted) {
-      it->second = std::make_unique<OccupancyTable>(reader, g.family, board->columns, board->rows);
+      for (const unsigned threads : {1u, 3u}) {
+        it->second.push_back(std::make_unique<OccupancyTable>(reader, g.family, board->columns,
+                                                              board->rows, threads));
+      }
+      CHECK(it->second[0]->games() == it->second[1]->games());
     }
     const std::string expected = encode_occupancy(games[i].positions, *board);
-    const std::string_view found = it->second->find(ids[i]);
-    const std::string got = found.empty() ? std::string(expected.size(), '\0')
-                                          : std::string(found.substr(0, expected.size()));
-    INFO("game " << ids[i]);
-    CHECK(got == expected);
+    for (const auto& table : it->second) {
+      const std::string_view found = table->find(ids[i]);
+      const std::string got = found.empty() ? std::string(expected.size(), '\0')
+                                            : std::string(found.substr(0, expected.size()));
+      INFO("game " << ids[i]);
+      CHECK(got == expected);
+    }
     ++compared;
   }
   CHECK(compared == 40);
+}
+
+TEST_CASE("an occupancy over a list that does not decode throws", "[schema]") {
+  TempDir dir;
+  Database db(dir.file("s.ludex"), Database::Mode::kReadWrite);
+  std::mt19937 rng(22);
+  const std::vector<std::string> pool = {"A", "B"};
+  std::vector<PositionedGame> games;
+  for (int i = 0; i < 6; ++i) games.push_back(testing::random_game(Family::kGo, rng, 20, pool, 9));
+  testing::store_positioned(db, "a.sgf", games);
+  // A varint cut short, and an id listed twice.
+  for (const char* bytes : {"x'80'", "x'000000'"}) {
+    db.handle().exec(std::string("UPDATE feature_games SET games = ") + bytes +
+                     " WHERE (code, board, first_game) = (SELECT code, board, first_game FROM "
+                     "feature_games WHERE board = " +
+                     std::to_string(board_key(9, 9)) + " LIMIT 1)");
+    FeatureIndexReader reader(db.handle());
+    for (const unsigned threads : {1u, 2u}) {
+      INFO(bytes << " on " << threads << " threads");
+      CHECK_THROWS_WITH(OccupancyTable(reader, Family::kGo, 9, 9, threads),
+                        Catch::Contains("does not decode"));
+    }
+  }
 }
 
 TEST_CASE("pieces are listed by their fixed ids and colour", "[schema]") {
