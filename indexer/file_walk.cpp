@@ -25,6 +25,16 @@ std::optional<std::pair<dev_t, ino_t>> identity(const std::string& path) {
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
+// The FileStat of a stat's result.
+FileStat file_stat_of(const struct stat& st) {
+  // The file clock's time of st_mtim, exactly as fs::last_write_time gives
+  // it (the recorded times were taken that way).
+  const std::chrono::sys_time<std::chrono::nanoseconds> sys{
+      std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec)};
+  return FileStat{static_cast<std::int64_t>(st.st_size),
+                  file_time_ns(fs::file_time_type(std::chrono::file_clock::from_sys(sys)))};
+}
+
 // Every regular file below dir. dir is made absolute and normal once: the
 // iterator joins it with plain names (never "." or ".."), so each path it
 // gives is normal too. One stat per entry tells its kind and its identity.
@@ -51,6 +61,7 @@ void walk_directory(const fs::path& given, const DatabaseFiles& database, WalkRe
     }
     if (S_ISREG(st.st_mode) && !database.contains(path, st.st_dev, st.st_ino)) {
       out.files.push_back(std::move(path));
+      out.stats.push_back(file_stat_of(st));
     }
   }
 }
@@ -76,12 +87,7 @@ std::int64_t mtime_ns_of(const std::string& path) {
 std::optional<FileStat> stat_file(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  // The file clock's time of st_mtim, exactly as fs::last_write_time gives
-  // it (the recorded times were taken that way).
-  const std::chrono::sys_time<std::chrono::nanoseconds> sys{
-      std::chrono::seconds(st.st_mtim.tv_sec) + std::chrono::nanoseconds(st.st_mtim.tv_nsec)};
-  return FileStat{static_cast<std::int64_t>(st.st_size),
-                  file_time_ns(fs::file_time_type(std::chrono::file_clock::from_sys(sys)))};
+  return file_stat_of(st);
 }
 
 DatabaseFiles::DatabaseFiles(const std::string& db_path) {
@@ -139,13 +145,26 @@ WalkResult walk_paths(const std::vector<std::string>& paths, const DatabaseFiles
         out.skipped.push_back(normal_path(p));
       } else {
         out.files.push_back(normal_path(p));
+        out.stats.push_back(stat_file(p).value_or(FileStat{}));
       }
     } else {
       out.failures.emplace_back(normal_path(p), "not a regular file or directory");
     }
   }
-  std::sort(out.files.begin(), out.files.end());
-  out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
+  // Sorted by path, each path once, its stat beside it.
+  std::vector<std::size_t> order(out.files.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return out.files[a] < out.files[b]; });
+  std::vector<std::string> files;
+  std::vector<FileStat> stats;
+  for (const std::size_t i : order) {
+    if (!files.empty() && files.back() == out.files[i]) continue;
+    files.push_back(std::move(out.files[i]));
+    stats.push_back(out.stats[i]);
+  }
+  out.files.swap(files);
+  out.stats.swap(stats);
   return out;
 }
 

@@ -36,10 +36,22 @@ class DatabaseFiles {
   std::vector<std::pair<dev_t, ino_t>> ids_;  // the database's own first
 };
 
+// The size and modification time (as file_time_ns) of the file at path,
+// links followed, from one stat; nullopt when it cannot be read.
+struct FileStat {
+  std::int64_t size = 0;
+  std::int64_t mtime_ns = 0;
+};
+std::optional<FileStat> stat_file(const std::string& path);
+
 struct WalkResult {
   // Absolute, lexically normal paths of regular files, sorted bytewise and
   // without duplicates, so that the same input gives the same ids.
   std::vector<std::string> files;
+  // The size and modification time of each of files (same order), from the
+  // stat that found it (both 0 when that stat failed): the import compares
+  // them with the recorded ones and need not stat each file again.
+  std::vector<FileStat> stats;
   // Paths that could not be walked (missing, unreadable directory), each with
   // the reason; these are reported, never silently skipped.
   std::vector<std::pair<std::string, std::string>> failures;
@@ -61,14 +73,6 @@ std::int64_t file_time_ns(std::filesystem::file_time_type time);
 // The modification time of the file at path (links followed), as
 // file_time_ns; 0 when it cannot be read.
 std::int64_t mtime_ns_of(const std::string& path);
-
-// The size and modification time (as file_time_ns) of the file at path,
-// links followed, from one stat; nullopt when it cannot be read.
-struct FileStat {
-  std::int64_t size = 0;
-  std::int64_t mtime_ns = 0;
-};
-std::optional<FileStat> stat_file(const std::string& path);
 
 // Expands files and directories (recursively; symbolic links to files are
 // followed, links to directories are not, so a cycle cannot loop), leaving

@@ -153,6 +153,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   pipeline.jobs = options_.jobs;
   pipeline.archives = options_.archives;
   pipeline.archive_limits = options_.archive_limits;
+  pipeline.stats = &walk.stats;
   PipelineCallbacks callbacks;
   callbacks.should_parse = [&known](const std::string& path, std::int64_t,
                                     const std::string& hash) {

@@ -105,7 +105,13 @@ void ParseWork::check_stats() {
   stats_.resize(files_.size());
   for (std::size_t i = 0; i < files_.size(); ++i) {
     Stat& st = stats_[i];
-    const std::optional<FileStat> now = stat_file(files_[i]);
+    std::optional<FileStat> now;
+    if (options_.stats != nullptr && i < options_.stats->size() &&
+        (*options_.stats)[i].mtime_ns != 0) {
+      now = (*options_.stats)[i];
+    } else {
+      now = stat_file(files_[i]);
+    }
     if (!now) continue;
     st.size = now->size;
     st.mtime_ns = now->mtime_ns;

@@ -31,6 +31,7 @@
 #include "games/position.h"
 #include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
+#include "indexer/file_walk.h"
 
 namespace ludex {
 
@@ -99,6 +100,10 @@ struct PipelineOptions {
   // Read archives member by member; false reads every file as a game file.
   bool archives = true;
   ArchiveLimits archive_limits;
+  // The files' sizes and modification times as the walk read them (same
+  // order as the files; not owned, outlives the run), or nullptr: each file
+  // is then stat'ed before unchanged_by_stat. A time of 0 is stat'ed again.
+  const std::vector<FileStat>* stats = nullptr;
 };
 
 // A file or member: (path, size, content hash) -> parse it? An archive:
