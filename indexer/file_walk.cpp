@@ -1,5 +1,7 @@
 #include "indexer/file_walk.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -25,6 +27,10 @@ std::optional<std::pair<dev_t, ino_t>> identity(const std::string& path) {
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
+std::string errno_text() {
+  return std::error_code(errno, std::generic_category()).message();
+}
+
 // The FileStat of a stat's result.
 FileStat file_stat_of(const struct stat& st) {
   // The file clock's time of st_mtim, exactly as fs::last_write_time gives
@@ -35,34 +41,54 @@ FileStat file_stat_of(const struct stat& st) {
                   file_time_ns(fs::file_time_type(std::chrono::file_clock::from_sys(sys)))};
 }
 
-// Every regular file below dir. dir is made absolute and normal once: the
-// iterator joins it with plain names (never "." or ".."), so each path it
-// gives is normal too. One stat per entry tells its kind and its identity.
+// Every regular file below dir, found by one fstatat per entry relative to
+// its directory: a stat by full path walks every component again, a third
+// of a re-import's time. The stat follows links (a link to a file is that
+// file); a link to a directory is not walked, so a cycle cannot loop. A
+// directory that may not be read is skipped, as
+// directory_options::skip_permission_denied does. dir is made absolute and
+// normal once, and names are joined to it plainly (never "." or ".."), so
+// each path is normal too.
 void walk_directory(const fs::path& given, const DatabaseFiles& database, WalkResult& out) {
-  const fs::path dir = normal_path(given);
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  if (ec) {
-    out.failures.emplace_back(normal_path(dir), "cannot read directory: " + ec.message());
-    return;
-  }
-  for (const fs::recursive_directory_iterator end; it != end; it.increment(ec)) {
-    if (ec) {
-      out.failures.emplace_back(normal_path(it->path()), "cannot read directory: " + ec.message());
-      ec.clear();
+  std::vector<std::string> pending = {normal_path(given)};
+  while (!pending.empty()) {
+    const std::string dir = std::move(pending.back());
+    pending.pop_back();
+    DIR* handle = ::opendir(dir.c_str());
+    if (handle == nullptr) {
+      if (errno != EACCES) out.failures.emplace_back(dir, "cannot read directory: " + errno_text());
       continue;
     }
-    std::string path = it->path().string();
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) {  // follows links
-      const std::error_code st_ec(errno, std::generic_category());
-      out.failures.emplace_back(std::move(path), "cannot stat: " + st_ec.message());
-      continue;
+    const int fd = ::dirfd(handle);
+    const std::string prefix = dir.back() == '/' ? dir : dir + "/";
+    while (true) {
+      errno = 0;
+      const dirent* entry = ::readdir(handle);
+      if (entry == nullptr) {
+        if (errno != 0) out.failures.emplace_back(dir, "cannot read directory: " + errno_text());
+        break;
+      }
+      const std::string_view name = entry->d_name;
+      if (name == "." || name == "..") continue;
+      std::string path = prefix + std::string(name);
+      struct stat st {};
+      if (::fstatat(fd, entry->d_name, &st, 0) != 0) {
+        out.failures.emplace_back(std::move(path), "cannot stat: " + errno_text());
+        continue;
+      }
+      if (S_ISDIR(st.st_mode)) {
+        struct stat link {};
+        const bool is_link = entry->d_type == DT_LNK ||
+                             (entry->d_type == DT_UNKNOWN &&
+                              ::fstatat(fd, entry->d_name, &link, AT_SYMLINK_NOFOLLOW) == 0 &&
+                              S_ISLNK(link.st_mode));
+        if (!is_link) pending.push_back(std::move(path));
+      } else if (S_ISREG(st.st_mode) && !database.contains(path, st.st_dev, st.st_ino)) {
+        out.files.push_back(std::move(path));
+        out.stats.push_back(file_stat_of(st));
+      }
     }
-    if (S_ISREG(st.st_mode) && !database.contains(path, st.st_dev, st.st_ino)) {
-      out.files.push_back(std::move(path));
-      out.stats.push_back(file_stat_of(st));
-    }
+    ::closedir(handle);
   }
 }
 
