@@ -45,6 +45,7 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
   query.filter = std::move(filter);
   query.all_copies = options.all_copies;
   query.replay_only = options.replay_only;
+  query.threads = options.threads;
 
   // Each distinct hash with the symmetry that turns the query into it, and
   // the query's stabiliser: the symmetries that map the position onto

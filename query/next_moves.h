@@ -45,6 +45,9 @@ struct NextOptions {
   // Replay every position, never reading the explorer's postings (tests,
   // --explain comparisons).
   bool replay_only = false;
+  // ExplorerQuery::threads: 0 = by the position's size (the tests ask for
+  // more threads than a small archive gets).
+  unsigned threads = 0;
 };
 
 // The moves played from `target` in the games of `filter` (its family is

@@ -61,6 +61,11 @@ struct ExplorerQuery {
   bool all_copies = false;
   // Never read the postings (the tests compare both ways).
   bool replay_only = false;
+  // Threads that tally a position kept for every image when no filter
+  // needs SQL: 0 = one per core (at most 8) for a position of 20,000 games
+  // or more, else one; n = n threads whatever its size (the tests). The
+  // answer is the same to the bit.
+  unsigned threads = 0;
 };
 
 // The moves played from the position in the games of the query, each game
@@ -91,6 +96,14 @@ class ExplorerTally {
   // True if filter conditions beyond what add() checks (dates, winner) are
   // set: such filters must be applied by the producer (SQL).
   static bool needs_sql(const GameFilter& filter);
+  // Keeps each evaluation added instead of its sum, for merge_in_order.
+  // Call before the first add().
+  void defer_evaluation_sums();
+  // Adds what parts[1..] counted into parts[0]. Requires tallies that saw
+  // disjoint ranges of game ids (parts[p]'s below parts[p + 1]'s), image
+  // by image in the same order, each with defer_evaluation_sums(): the
+  // report is then the one a single tally of every game gives, to the bit.
+  static void merge_in_order(const std::vector<ExplorerTally*>& parts);
   PositionReport finish();
 
  private:

@@ -69,7 +69,7 @@ struct ExplorerStoreReader::Impl {
         has(d, "SELECT 1 FROM explorer_postings WHERE position_hash = ?1 LIMIT 1"),
         games(d, "SELECT coalesce(sum(games), 0) FROM explorer_postings WHERE position_hash = ?1"),
         rows(d,
-             "SELECT first_game, postings FROM explorer_postings WHERE position_hash = ?1 "
+             "SELECT first_game, postings, games FROM explorer_postings WHERE position_hash = ?1 "
              "ORDER BY first_game"),
         copies(d, "SELECT game_id FROM games WHERE duplicate_of IS NOT NULL ORDER BY game_id") {}
   SQLite::Database& db;
@@ -114,6 +114,32 @@ void ExplorerStoreReader::read(std::uint64_t key,
     while (reader.next(&v)) visit(v);
     if (!reader.error().empty()) corrupt_row(key, first, reader.error());
   }
+}
+
+std::vector<ExplorerStoreReader::Row> ExplorerStoreReader::rows(std::uint64_t key) {
+  SQLite::Statement& st = impl_->rows;
+  ResetOnExit reset(st);
+  st.bind(1, static_cast<std::int64_t>(key));
+  std::vector<Row> out;
+  while (st.executeStep()) {
+    Row& row = out.emplace_back();
+    row.first_game = st.getColumn(0).getInt64();
+    row.postings = std::string(column_bytes(st.getColumn(1)));
+    row.games = st.getColumn(2).getInt64();
+  }
+  return out;
+}
+
+void ExplorerStoreReader::read_row(std::uint64_t key, const Row& row, std::int64_t from,
+                                   std::int64_t to,
+                                   const std::function<void(const PositionVisit&)>& visit) {
+  PostingsReader reader(row.postings, row.first_game);
+  PositionVisit v;
+  while (reader.next(&v)) {
+    if (v.game_id >= to) return;
+    if (v.game_id >= from) visit(v);
+  }
+  if (!reader.error().empty()) corrupt_row(key, row.first_game, reader.error());
 }
 
 std::vector<std::int64_t> ExplorerStoreReader::copies() {

@@ -79,6 +79,20 @@ class ExplorerStoreReader {
   // Calls visit for each game of the kept position, in increasing game id
   // order. Throws std::runtime_error for a row that does not decode.
   void read(std::uint64_t key, const std::function<void(const PositionVisit&)>& visit);
+  // One row of a kept position, its bytes copied out of the database.
+  struct Row {
+    std::int64_t first_game = 0;
+    std::int64_t games = 0;
+    std::string postings;
+  };
+  // The rows of the kept position, in increasing game id order: what
+  // read() decodes, for decoding elsewhere (read_row, on other threads).
+  std::vector<Row> rows(std::uint64_t key);
+  // Calls visit for each game of `row` (a row of key's) with
+  // from <= game id < to, in increasing id order. Throws as read(). Touches
+  // no statement: may run on any thread.
+  static void read_row(std::uint64_t key, const Row& row, std::int64_t from, std::int64_t to,
+                       const std::function<void(const PositionVisit&)>& visit);
   // The ids of the games stored as copies of an earlier game
   // (games.duplicate_of set), ascending.
   std::vector<std::int64_t> copies();

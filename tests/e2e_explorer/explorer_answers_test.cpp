@@ -15,6 +15,9 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "bench/archive_generator.h"
+#include "query/next_moves.h"
+#include "query/position_target.h"
+#include "schema/database.h"
 #include "tests/support/e2e_support.h"
 
 namespace ludex::test {
@@ -192,6 +195,56 @@ TEST_CASE("a position kept in several rows equals a replay", "[e2e][explorer]") 
   const RunResult fast = run_ludex_ok(args);
   args.push_back("--replay");
   CHECK(fast.out == run_ludex_ok(args).out);
+
+  // Tallied on several threads (a range of game ids each, split at rows),
+  // the answer is the one-thread answer to the bit, evaluation sums
+  // included; so is a replay's.
+  Database database(db, Database::Mode::kReadOnly);
+  const Result<PositionTarget> empty =
+      position_from_line(Family::kGo, "", static_cast<std::int32_t>(size), "");
+  REQUIRE(empty.ok());
+  for (const bool symmetric : {false, true}) {
+    for (const char* date_from : {"", "2010"}) {
+      GameFilter filter;
+      filter.date_from = date_from;
+      std::vector<NextMovesReport> reports;
+      for (const unsigned threads : {1u, 2u, 3u, 5u}) {
+        NextOptions options;
+        options.symmetric = symmetric;
+        options.threads = threads;
+        reports.push_back(next_moves(database, empty.value(), filter, options));
+      }
+      NextOptions replay;
+      replay.symmetric = symmetric;
+      replay.replay_only = true;
+      reports.push_back(next_moves(database, empty.value(), filter, replay));
+      INFO("symmetric " << symmetric << " from '" << date_from << "'");
+      REQUIRE(reports[0].moves.size() > 10);
+      bool evaluated = false;
+      for (const Continuation& c : reports[0].moves)
+        evaluated = evaluated || !c.evaluations.empty();
+      CHECK(evaluated);
+      for (std::size_t r = 1; r < reports.size(); ++r) {
+        INFO("report " << r);
+        CHECK(reports[r].games == reports[0].games);
+        CHECK(reports[r].positions == reports[0].positions);
+        REQUIRE(reports[r].moves.size() == reports[0].moves.size());
+        for (std::size_t m = 0; m < reports[0].moves.size(); ++m) {
+          const Continuation& a = reports[0].moves[m];
+          const Continuation& b = reports[r].moves[m];
+          CHECK(key_of(a) == key_of(b));
+          CHECK(std::tie(a.games, a.occurrences, a.seat1_wins, a.seat2_wins, a.example_node,
+                         a.years) == std::tie(b.games, b.occurrences, b.seat1_wins, b.seat2_wins,
+                                              b.example_node, b.years));
+          REQUIRE(a.evaluations.size() == b.evaluations.size());
+          for (std::size_t e = 0; e < a.evaluations.size(); ++e) {
+            CHECK(a.evaluations[e].games == b.evaluations[e].games);
+            CHECK(a.evaluations[e].sum == b.evaluations[e].sum);  // bit for bit
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace ludex::test
