@@ -124,6 +124,22 @@ struct ExplorerTally::Impl {
   }
 
   std::size_t slot_by_key(const Continuation* move) {
+    // Each row's moves sit in a table of their own, so an address is new
+    // once per row: the move's own key finds the slot of the image without
+    // mapping it back again (with the position's symmetries, mapping every
+    // row's moves was a tenth of the empty Twixt board at 1M games).
+    std::optional<ContinuationKey> raw;
+    if (map_back) {
+      raw = key_of(*move);
+      const auto known = image_slots.find(*raw);
+      if (known != image_slots.end()) return known->second;
+    }
+    const std::size_t slot = slot_by_read_key(move);
+    if (raw) image_slots.emplace(std::move(*raw), slot);
+    return slot;
+  }
+
+  std::size_t slot_by_read_key(const Continuation* move) {
     Continuation read = map_back ? map_back(*move) : *move;
     auto [it, inserted] = by_key.try_emplace(key_of(read), slots.size());
     if (inserted) {
@@ -237,6 +253,8 @@ struct ExplorerTally::Impl {
   std::vector<std::int32_t> years;       // the years seen, in the order first seen
   std::vector<std::int32_t> year_slots;  // year -> index into years, -1 when unseen
   std::map<ContinuationKey, std::size_t> by_key;
+  // The image's moves as stored -> their slots; cleared for each image.
+  std::map<ContinuationKey, std::size_t> image_slots;
   std::vector<Slot> slots;
   std::vector<std::uint64_t> seen;  // games counted for the position, a bit each
   // (game, slot) counted, per image in increasing game order; image i's
@@ -274,6 +292,7 @@ bool ExplorerTally::needs_sql(const GameFilter& f) {
 void ExplorerTally::begin_image(std::function<Continuation(const Continuation&)> map_back) {
   Impl& s = *impl_;
   s.map_back = std::move(map_back);
+  s.image_slots.clear();
   s.address_slots.clear();
   s.addresses = 0;
   s.image = s.image_begin.size();
