@@ -3,7 +3,8 @@
 // generated archive, each filter set's games from `query` equal every game
 // filtered here by the same rule; `export` writes exactly those games; and
 // `next` with the filter equals `next` over those games named by id, and a
-// plain replay.
+// plain replay; the web API's /api/games and /api/next (which `ludex serve`
+// answers with the same functions) give the same games and moves.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -16,6 +17,8 @@
 #include <vector>
 
 #include "bench/archive_generator.h"
+#include "schema/database.h"
+#include "serve/api.h"
 #include "tests/support/e2e_support.h"
 
 namespace ludex::test {
@@ -33,6 +36,24 @@ bool plays(const nlohmann::json& game, const std::string& name) {
     if (folded(p.at("name").get<std::string>()) == folded(name)) return true;
   }
   return false;
+}
+
+// The command line's filter options as the API's query parameters.
+QueryParams params_of(const std::vector<std::string>& args) {
+  QueryParams out;
+  for (std::size_t i = 0; i + 1 < args.size(); i += 2)
+    out.emplace_back(args[i].substr(2), args[i + 1]);
+  return out;
+}
+
+// Each move's text and counts, from next --json lines or /api/next's moves.
+std::vector<std::string> moves_of(const std::vector<nlohmann::json>& moves) {
+  std::vector<std::string> out;
+  for (const nlohmann::json& m : moves) {
+    out.push_back(m.at("move").get<std::string>() + " " + m.at("games").dump() + " " +
+                  m.at("occurrences").dump());
+  }
+  return out;
 }
 
 struct FilterCase {
@@ -125,6 +146,16 @@ TEST_CASE("each filtered path equals the unfiltered path followed by the filter"
     }
     CHECK(files == expected.size());
 
+    // The API's search: the same games, and their total.
+    Database database(db, Database::Mode::kReadOnly);
+    QueryParams search = params_of(c.args);
+    search.emplace_back("limit", "1000");
+    const ApiResponse page = api_games(database, search);
+    REQUIRE(page.status == 200);
+    const nlohmann::json body = nlohmann::json::parse(page.body);
+    CHECK(body.at("total").get<std::size_t>() == expected.size());
+    CHECK(ids_of(body.at("hits").get<std::vector<nlohmann::json>>()) == expected);
+
     // next, for a filter on Go games: the filter's games named one by one,
     // and a replay, give the same moves.
     if (std::none_of(kept.begin(), kept.end(),
@@ -148,6 +179,13 @@ TEST_CASE("each filtered path equals the unfiltered path followed by the filter"
     }
     const std::string filtered = run_ludex_ok(next).out;
     CHECK(filtered == run_ludex_ok(by_id).out);
+    // The API's explorer: the same moves.
+    QueryParams explore = params_of(std::vector<std::string>(next.begin() + 4, next.end()));
+    const ApiResponse moves = api_next(database, explore);
+    REQUIRE(moves.status == 200);
+    CHECK(moves_of(
+              nlohmann::json::parse(moves.body).at("moves").get<std::vector<nlohmann::json>>()) ==
+          moves_of(json_lines(filtered)));
     next.push_back("--replay");
     CHECK(filtered == run_ludex_ok(next).out);
   }
