@@ -24,6 +24,9 @@ std::variant<std::vector<std::string>, std::string> request_args(
       }
       continue;
     }
+    // An empty value is no value: a form's field left blank, or `line=`
+    // for the empty board ("--name=" alone is an error to the parser).
+    if (value.empty()) continue;
     // "--name=value" keeps a value that starts with '-' (a negative
     // evaluation bound) from being read as an option.
     args.push_back("--" + name + "=" + value);

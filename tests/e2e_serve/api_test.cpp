@@ -462,6 +462,22 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   }
 }
 
+// A blank parameter is no parameter: `line=` is the empty board (it was the
+// parser's "should follow immediately after the equal sign"), a blank
+// player no filter.
+TEST_CASE("an empty parameter value is left out", "[e2e][serve]") {
+  Archive& a = archive();
+  const auto [s1, plain] = a.server->get_json("/api/next", {{"family", "go"}, {"size", "9"}});
+  REQUIRE(s1 == 200);
+  const auto [s2, blank] = a.server->get_json(
+      "/api/next", {{"family", "go"}, {"size", "9"}, {"line", ""}, {"player", ""}});
+  REQUIRE(s2 == 200);
+  CHECK(blank == plain);
+  const auto [s3, games] = a.server->get_json("/api/games", {{"family", "go"}, {"offset", ""}});
+  REQUIRE(s3 == 200);
+  CHECK(games.at("offset") == 0);
+}
+
 TEST_CASE("a Blokus pattern needs no size: the variant tells the board", "[e2e][serve]") {
   Archive& a = archive();
   const Json game = first_game(a.db, "blokus", 6);
