@@ -192,6 +192,11 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
     }
   } else {
     c.add(kGamesFirst);
+    // With no condition on the node, a game's shallowest hit is its root:
+    // one node per game, not every node of the archive (46 s at 1M games).
+    if (f.first_only && !has_position_conditions(f) && !has_eval_conditions(f)) {
+      c.add(" AND n.node_id = g.first_node_id");
+    }
   }
   c.append(games);  // empty whenever games is not joined
   // A node whose position was not computed (hash NULL: an illegal move or

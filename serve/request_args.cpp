@@ -24,9 +24,13 @@ std::variant<std::vector<std::string>, std::string> request_args(
       }
       continue;
     }
-    // An empty value is no value: a form's field left blank, or `line=`
-    // for the empty board ("--name=" alone is an error to the parser).
-    if (value.empty()) continue;
+    // An empty value is no value (a form's field left blank), but for
+    // `line=`: the empty board, as `--line ''` is (games that reach it, not
+    // every game). "--name=" alone is an error to the parser.
+    if (value.empty()) {
+      if (name == "line") args.insert(args.end(), {"--" + name, ""});
+      continue;
+    }
     // "--name=value" keeps a value that starts with '-' (a negative
     // evaluation bound) from being read as an option.
     args.push_back("--" + name + "=" + value);

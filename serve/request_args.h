@@ -18,7 +18,8 @@ namespace ludex {
 
 // The arguments for params, in request order: a parameter naming an option
 // that takes a value becomes "--name" "value" (repeated parameters repeat
-// the option; an empty value is left out, as a blank form field); one naming a flag becomes
+// the option; an empty value is left out, as a blank form field, but for
+// `line`, whose empty value is the empty board); one naming a flag becomes
 // "--name" when its value is "", "1", "true", "yes" or "on" and is left out for "0", "false", "no",
 // "off". Returns a message instead for a parameter the options do not know
 // ("unknown parameter 'foo'"), one listed in `refused` (with its reason),

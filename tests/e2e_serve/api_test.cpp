@@ -462,9 +462,9 @@ TEST_CASE("next over the API equals ludex next --json", "[e2e][serve]") {
   }
 }
 
-// A blank parameter is no parameter: `line=` is the empty board (it was the
-// parser's "should follow immediately after the equal sign"), a blank
-// player no filter.
+// A blank parameter is no parameter (it was the parser's "should follow
+// immediately after the equal sign"), but `line=` is the empty board, as
+// `--line ''` is: /api/games lists the games that reach it.
 TEST_CASE("an empty parameter value is left out", "[e2e][serve]") {
   Archive& a = archive();
   const auto [s1, plain] = a.server->get_json("/api/next", {{"family", "go"}, {"size", "9"}});
@@ -476,6 +476,18 @@ TEST_CASE("an empty parameter value is left out", "[e2e][serve]") {
   const auto [s3, games] = a.server->get_json("/api/games", {{"family", "go"}, {"offset", ""}});
   REQUIRE(s3 == 200);
   CHECK(games.at("offset") == 0);
+  const auto [s4, empty_board] = a.server->get_json(
+      "/api/games", {{"family", "go"}, {"size", "9"}, {"line", ""}, {"first", "1"}});
+  REQUIRE(s4 == 200);
+  const std::vector<Json> cli =
+      json_lines(run_ludex_ok({"query", "--db", a.db, "--json", "--family", "go", "--size", "9",
+                               "--line", "", "--first", "--limit", "50"})
+                     .out);
+  REQUIRE(!cli.empty());
+  REQUIRE(empty_board.at("hits").size() == cli.size());
+  for (std::size_t i = 0; i < cli.size(); ++i) {
+    CHECK(empty_board.at("hits").at(i).at("node_id") == cli[i].at("node_id"));
+  }
 }
 
 TEST_CASE("a Blokus pattern needs no size: the variant tells the board", "[e2e][serve]") {

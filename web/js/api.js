@@ -17,7 +17,9 @@ export class ApiError extends Error {
 export function queryString(pairs) {
   const q = new URLSearchParams();
   for (const [k, v] of pairs) {
-    if (v === undefined || v === null || v === '') continue;
+    // An empty line is the empty board (the games that reach it), not no
+    // line (every game's root, a scan of the archive): it is sent.
+    if (v === undefined || v === null || (v === '' && k !== 'line')) continue;
     q.append(k, String(v));
   }
   const s = q.toString();
