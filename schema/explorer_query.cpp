@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <limits>
 #include <map>
 #include <memory>
@@ -14,6 +13,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/run_parts.h"
 #include "schema/explorer_gather.h"
 #include "schema/explorer_store.h"
 #include "schema/query_support.h"
@@ -469,35 +469,23 @@ std::optional<PositionReport> tally_on_cores(ExplorerStoreReader& store, const E
     tallies.back()->defer_evaluation_sums();
     in_order.push_back(tallies.back().get());
   }
-  std::vector<std::exception_ptr> failed(parts);
-  auto work = [&](std::size_t p) {
-    try {
-      ExplorerTally& tally = *tallies[p];
-      const std::int64_t from = bounds[p];
-      const std::int64_t to = bounds[p + 1];
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        tally.begin_image(q.images[i].map_back);
-        const std::vector<ExplorerStoreReader::Row>& image_rows = rows[i];
-        for (std::size_t r = 0; r < image_rows.size(); ++r) {
-          // Row r holds ids from its first game up to the next row's.
-          const bool after = r + 1 < image_rows.size() && image_rows[r + 1].first_game <= from;
-          if (after) continue;
-          if (image_rows[r].first_game >= to) break;
-          ExplorerStoreReader::read_row(keys[i], image_rows[r], from, to,
-                                        [&](const PositionVisit& v) { tally.add(v); });
-        }
+  run_parts(parts, [&](std::size_t p) {
+    ExplorerTally& tally = *tallies[p];
+    const std::int64_t from = bounds[p];
+    const std::int64_t to = bounds[p + 1];
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      tally.begin_image(q.images[i].map_back);
+      const std::vector<ExplorerStoreReader::Row>& image_rows = rows[i];
+      for (std::size_t r = 0; r < image_rows.size(); ++r) {
+        // Row r holds ids from its first game up to the next row's.
+        const bool after = r + 1 < image_rows.size() && image_rows[r + 1].first_game <= from;
+        if (after) continue;
+        if (image_rows[r].first_game >= to) break;
+        ExplorerStoreReader::read_row(keys[i], image_rows[r], from, to,
+                                      [&](const PositionVisit& v) { tally.add(v); });
       }
-    } catch (...) {
-      failed[p] = std::current_exception();
     }
-  };
-  std::vector<std::thread> pool;
-  for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(work, p);
-  work(0);
-  for (std::thread& t : pool) t.join();
-  for (const std::exception_ptr& e : failed) {
-    if (e) std::rethrow_exception(e);
-  }
+  });
   ExplorerTally::merge_in_order(in_order);
   PositionReport report = tallies.front()->finish();
   report.source = ExplorerSource::kPostings;

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cassert>
-#include <exception>
 #include <limits>
 #include <string>
 #include <thread>
 #include <utility>
 
+#include "core/run_parts.h"
 #include "games/position.h"
 #include "games/position_codes.h"
 
@@ -185,21 +185,9 @@ OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::i
   const std::size_t parts = bounds.size() - 1;
   std::vector<std::vector<std::int64_t>> part_ids(parts);
   std::vector<std::vector<unsigned char>> part_bytes(parts);
-  std::vector<std::exception_ptr> failed(parts);
-  auto work = [&](std::size_t p) {
-    try {
-      fill(lists, read, bounds[p], bounds[p + 1], size_, &part_ids[p], &part_bytes[p]);
-    } catch (...) {
-      failed[p] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (std::size_t p = 1; p < parts; ++p) pool.emplace_back(work, p);
-  work(0);
-  for (std::thread& t : pool) t.join();
-  for (const std::exception_ptr& e : failed) {
-    if (e) std::rethrow_exception(e);
-  }
+  run_parts(parts, [&](std::size_t p) {
+    fill(lists, read, bounds[p], bounds[p + 1], size_, &part_ids[p], &part_bytes[p]);
+  });
   ids_ = std::move(part_ids[0]);
   bytes_ = std::move(part_bytes[0]);
   for (std::size_t p = 1; p < parts; ++p) {

@@ -14,6 +14,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <sqlite3.h>
 
+#include "core/run_parts.h"
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "schema/feature_index.h"
@@ -359,10 +360,7 @@ std::optional<std::vector<std::int64_t>> games_that_may_match(
       }
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  run_parts(threads, [&](std::size_t) { work(); });
   std::vector<std::int64_t> games;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (keep[i] != 0) games.push_back(listed[entries[i]]);
