@@ -8,6 +8,7 @@
 #ifndef LUDEX_SCHEMA_EXPLORER_BUILD_H_
 #define LUDEX_SCHEMA_EXPLORER_BUILD_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -74,17 +75,23 @@ void for_each_stored_game(SQLite::Database& db,
 // bulk load's visits arrive by game, the kept positions are written by key.
 class VisitSorter {
  public:
+  // A run of 16 MiB in memory (payloads and their references) at most.
   VisitSorter();
+  // Runs of run_bytes (at most 1 GiB; tests make them small).
+  explicit VisitSorter(std::size_t run_bytes);
   ~VisitSorter();
   VisitSorter(const VisitSorter&) = delete;
   VisitSorter& operator=(const VisitSorter&) = delete;
 
-  // Adds a visit; its moves must live until finish() returns.
+  // Adds a visit; its moves must live until finish() returns. Requires one
+  // visit per (key, game).
   void add(std::uint64_t key, const OwnedVisit& visit);
-  // Calls visit(key, visit) for every visit added, in increasing (key, game
-  // id) order; empties the sorter. Throws std::runtime_error when a
-  // temporary file cannot be written or read.
-  void finish(const std::function<void(std::uint64_t, const OwnedVisit&)>& visit);
+  // Calls visit(key, visit) for every visit added to a key whose visits'
+  // nodes add up to at least min_nodes, in increasing (key, game id) order;
+  // the other keys' visits are dropped. Empties the sorter. Throws
+  // std::runtime_error when a temporary file cannot be written or read.
+  void finish(std::int64_t min_nodes,
+              const std::function<void(std::uint64_t, const OwnedVisit&)>& visit);
   bool empty() const;
 
  private:

@@ -44,16 +44,14 @@ std::uint64_t next_table_id() {
 }  // namespace
 
 const Continuation* MoveTable::intern(const Continuation& move) {
-  auto [it, inserted] = moves_.try_emplace(key_of(move));
-  if (inserted) {
-    Continuation& m = it->second;
-    m.seat = move.seat;
-    m.color = move.color;
-    m.kind = move.kind;
-    m.points = move.points;
-    m.piece = move.piece;
-  }
-  return &it->second;
+  if (const auto it = moves_.find(move); it != moves_.end()) return &*it;
+  Continuation m;
+  m.seat = move.seat;
+  m.color = move.color;
+  m.kind = move.kind;
+  m.points = move.points;
+  m.piece = move.piece;
+  return &*moves_.insert(std::move(m)).first;
 }
 
 std::size_t PostingsWriter::move_index(const Continuation& move) {

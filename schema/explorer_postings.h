@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/node.h"
@@ -59,7 +60,8 @@ class MoveTable {
   std::size_t size() const { return moves_.size(); }
 
  private:
-  std::map<ContinuationKey, Continuation> moves_;
+  // Node-based: an element keeps its address while others are added.
+  std::unordered_set<Continuation, ContinuationKeyHash, ContinuationKeyEqual> moves_;
 };
 
 // Builds one row's blob from visits given in increasing game id order.
