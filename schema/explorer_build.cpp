@@ -6,7 +6,6 @@
 #include <cstring>
 #include <queue>
 #include <stdexcept>
-#include <unordered_map>
 
 #include <SQLiteCpp/Statement.h>
 
@@ -54,42 +53,72 @@ bool read_stream(std::string_view stream, const StreamBoard& board,
   return reader.error().empty();
 }
 
+// A game's visits by explorer key: open addressing in one allocation (a
+// node-based map allocated once per position, for every game imported).
+class VisitSlots {
+ public:
+  // Room for `count` keys.
+  explicit VisitSlots(std::size_t count) {
+    std::size_t size = 16;
+    while (size < 2 * count) size *= 2;
+    slots_.assign(size, Slot{0, -1});
+  }
+  // The key's slot: -1 until the caller sets it.
+  std::int32_t& at(std::uint64_t key) {
+    const std::size_t mask = slots_.size() - 1;
+    // Keys are hashes already; the multiply spreads those that differ in
+    // their high bits only.
+    std::size_t i = static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+    while (slots_[i].value >= 0 && slots_[i].key != key) i = (i + 1) & mask;
+    slots_[i].key = key;
+    return slots_[i].value;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key;
+    std::int32_t value;
+  };
+  std::vector<Slot> slots_;
+};
+
 }  // namespace
 
-std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& moves) {
+std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* moves) {
   std::vector<ExplorerVisit> out;
   const std::int32_t limit = explorer_max_points(game.family);
   const std::size_t n = game.nodes.size();
   // Each qualifying node's visit, then its children's moves (a child's
   // parent precedes it in pre-order).
   std::vector<std::int32_t> visit_of(n, -1);
-  std::unordered_map<std::uint64_t, std::int32_t> by_key;
+  VisitSlots by_key(n);
   for (std::size_t i = 0; i < n; ++i) {
     const ExplorerNode& node = game.nodes[i];
     if (node.hash != 0 && node.occupied <= limit) {
       const std::uint64_t key = explorer_key(game.family, game.variant, node.hash);
-      auto [it, inserted] = by_key.try_emplace(key, static_cast<std::int32_t>(out.size()));
-      if (inserted) {
-        ExplorerVisit v;
+      std::int32_t& slot = by_key.at(key);
+      if (slot < 0) {
+        slot = static_cast<std::int32_t>(out.size());
+        ExplorerVisit& v = out.emplace_back();
         v.key = key;
         v.hash = node.hash;
-        v.visit.variant = game.family == Family::kBlokus ? game.variant : std::string();
+        if (game.family == Family::kBlokus) v.visit.variant = game.variant;
         v.visit.game_id = game.game_id;
         v.visit.date = game.date;
         v.visit.winner = game.winner;
-        out.push_back(std::move(v));
       }
-      ++out[static_cast<std::size_t>(it->second)].visit.nodes;
-      visit_of[i] = it->second;
+      ++out[static_cast<std::size_t>(slot)].visit.nodes;
+      visit_of[i] = slot;
     }
     if (i == 0 || node.parent == i || !node.has_move) continue;
     const std::int32_t parent_visit = visit_of[node.parent];
     if (parent_visit < 0) continue;
     std::vector<MoveVisit>& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
-    const Continuation* move = moves.intern(node.move);
+    const Continuation* move = moves != nullptr ? moves->intern(node.move) : &node.move;
     const auto child = game.first_node_id + static_cast<std::int64_t>(i);
-    auto m = std::find_if(visits.begin(), visits.end(),
-                          [move](const MoveVisit& v) { return v.move == move; });
+    auto m = std::find_if(visits.begin(), visits.end(), [move](const MoveVisit& v) {
+      return v.move == move || ContinuationKeyEqual()(*v.move, *move);
+    });
     if (m != visits.end()) {
       ++m->count;  // children come in pre-order: the first one is the lowest
       continue;
@@ -261,7 +290,9 @@ struct RecordRef {
 }
 
 // The payload: nodes (first, so that the merge reads it alone), winner,
-// variant, date, then each move: its id, count, child, evaluation.
+// variant, date, then each move: its key fields (put_move_key: a record
+// stands alone, no table of moves is kept while visits are added), count,
+// child, evaluation.
 std::uint64_t payload_nodes(std::string_view p) {
   std::size_t at = 0;
   std::uint64_t nodes = 0;
@@ -329,22 +360,19 @@ struct VisitSorter::Impl {
   ~Impl() {
     for (std::FILE* f : runs) std::fclose(f);
   }
-  std::uint32_t move_id(const Continuation* move) {
-    auto [it, inserted] = ids.try_emplace(move, static_cast<std::uint32_t>(moves.size()));
-    if (inserted) moves.push_back(move);
-    return it->second;
-  }
   void sort_buffer() {
     std::sort(refs.begin(), refs.end(), [](const RecordRef& a, const RecordRef& b) {
       return a.key != b.key ? a.key < b.key : a.game < b.game;
     });
   }
   void spill();
-  void decode(std::string_view payload, std::int64_t game, OwnedVisit* out) const;
+  void decode(std::string_view payload, std::int64_t game, OwnedVisit* out);
 
   std::size_t run_bytes;
-  std::unordered_map<const Continuation*, std::uint32_t> ids;
-  std::vector<const Continuation*> moves;
+  // The decoded visits' moves: only those of kept keys are decoded, so
+  // the table holds only their moves.
+  MoveTable moves;
+  Continuation decoded;
   std::string buffer;
   std::vector<RecordRef> refs;
   std::vector<std::FILE*> runs;
@@ -380,7 +408,7 @@ void VisitSorter::Impl::spill() {
   refs.clear();
 }
 
-void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit* out) const {
+void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit* out) {
   std::size_t at = 0;
   std::uint64_t v = 0;
   auto need = [&](bool ok) {
@@ -400,8 +428,8 @@ void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit
   need(get_varint(p, &at, &v));
   out->moves.resize(v);
   for (MoveVisit& m : out->moves) {
-    need(get_varint(p, &at, &v) && v < moves.size());
-    m.move = moves[v];
+    need(get_move_key(p, &at, &decoded).empty());
+    m.move = moves.intern(decoded);
     need(get_varint(p, &at, &v));
     m.count = static_cast<std::uint32_t>(v);
     need(get_varint(p, &at, &v));
@@ -442,7 +470,7 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
   s.buffer += visit.date;
   put_varint(s.buffer, visit.moves.size());
   for (const MoveVisit& m : visit.moves) {
-    put_varint(s.buffer, s.move_id(m.move));
+    put_move_key(s.buffer, *m.move);
     put_varint(s.buffer, m.count);
     put_varint(s.buffer, static_cast<std::uint64_t>(m.child));
     if (m.has_eval) {
@@ -528,6 +556,7 @@ void VisitSorter::finish(std::int64_t min_nodes,
   s.runs.clear();
   s.buffer.clear();
   s.refs.clear();
+  s.moves.clear();
 }
 
 }  // namespace ludex

@@ -54,8 +54,10 @@ struct ExplorerGame {
 
 // The game's visits to every position it holds with at most
 // explorer_max_points() points occupied, one per position, in increasing
-// key order; moves interned in `moves`.
-std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& moves);
+// key order; moves interned in `moves`, or when it is null pointing into
+// game.nodes (valid while the game is: for a consumer that copies the
+// visits at once, as VisitSorter::add).
+std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* moves);
 
 // The game as GameStore writes it: layout its pre-order, `stream` its
 // position stream (encode_stored_positions), read against `board`.
@@ -83,12 +85,13 @@ class VisitSorter {
   VisitSorter(const VisitSorter&) = delete;
   VisitSorter& operator=(const VisitSorter&) = delete;
 
-  // Adds a visit; its moves must live until finish() returns. Requires one
-  // visit per (key, game).
+  // Adds a visit (a copy: its moves need not outlive the call). Requires
+  // one visit per (key, game).
   void add(std::uint64_t key, const OwnedVisit& visit);
   // Calls visit(key, visit) for every visit added to a key whose visits'
   // nodes add up to at least min_nodes, in increasing (key, game id) order;
-  // the other keys' visits are dropped. Empties the sorter. Throws
+  // the other keys' visits are dropped. The visits' moves live until
+  // finish() returns. Empties the sorter. Throws
   // std::runtime_error when a temporary file cannot be written or read.
   void finish(std::int64_t min_nodes,
               const std::function<void(std::uint64_t, const OwnedVisit&)>& visit);

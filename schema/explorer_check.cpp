@@ -138,9 +138,8 @@ std::int64_t check_explorer(SQLite::Database& db, const ExplorerCheckOptions& op
   if (options.all) {
     // The common positions, from every stored game, against the kept ones.
     VisitSorter sorter;
-    MoveTable moves;
     for_each_stored_game(db, [&](const ExplorerGame& game) {
-      for (const ExplorerVisit& v : explorer_visits(game, moves)) sorter.add(v.key, v.visit);
+      for (const ExplorerVisit& v : explorer_visits(game, nullptr)) sorter.add(v.key, v.visit);
     });
     std::vector<std::uint64_t> common;
     sorter.finish(kExplorerMinNodes, [&](std::uint64_t k, const OwnedVisit&) {

@@ -51,6 +51,13 @@ struct PositionVisit {
   std::uint64_t move_table = 0;
 };
 
+// A move's key fields as a row's move table stores them (docs/schema.md),
+// appended to out.
+void put_move_key(std::string& out, const Continuation& move);
+// Reads what put_move_key wrote at *at into *move's key fields (the others
+// are left alone), advancing *at. Returns "" or why the bytes do not read.
+std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* move);
+
 // Moves at stable addresses, each key once: what visits point to.
 class MoveTable {
  public:

@@ -313,8 +313,8 @@ ExplorerStoreWriter::ExplorerStoreWriter(SQLite::Database& db)
 
 ExplorerStoreWriter::~ExplorerStoreWriter() = default;
 
-MoveTable& ExplorerStoreWriter::moves() {
-  return impl_->moves;
+MoveTable* ExplorerStoreWriter::moves() {
+  return impl_->bulk ? nullptr : &impl_->moves;
 }
 
 bool ExplorerStoreWriter::in_bulk_load() const {
@@ -457,7 +457,7 @@ std::int64_t ExplorerStoreWriter::rebuild_if_pending() {
   run(s.erase_all);
   s.sorter.emplace();
   for_each_stored_game(s.db, [&](const ExplorerGame& game) {
-    for (const ExplorerVisit& v : explorer_visits(game, s.moves)) s.sorter->add(v.key, v.visit);
+    for (const ExplorerVisit& v : explorer_visits(game, nullptr)) s.sorter->add(v.key, v.visit);
   });
   const std::int64_t kept = s.build_from_sorter();
   s.meta.erase(meta_key::kExplorerPending);

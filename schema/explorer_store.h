@@ -129,8 +129,9 @@ class ExplorerStoreWriter {
   void begin_bulk_load();
   void finish_bulk_load();
   bool in_bulk_load() const;
-  // The moves of the visits add() takes: GameStore interns them here.
-  MoveTable& moves();
+  // Where the moves of the visits add() takes must be interned (GameStore
+  // does); null in a bulk load, where add() copies the visits at once.
+  MoveTable* moves();
 
   // Builds every kept position anew from the stored games (a migration, an
   // interrupted bulk load: meta explorer_pending), then clears the mark.
