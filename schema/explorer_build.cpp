@@ -88,6 +88,7 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* 
   std::vector<ExplorerVisit> out;
   const std::int32_t limit = explorer_max_points(game.family);
   const std::size_t n = game.nodes.size();
+  out.reserve(n);  // a visit per node at most: no reallocation moving visits
   // Each qualifying node's visit, then its children's moves (a child's
   // parent precedes it in pre-order).
   std::vector<std::int32_t> visit_of(n, -1);
@@ -136,8 +137,6 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* 
         v.visit.moves.begin(), v.visit.moves.end(),
         [](const MoveVisit& a, const MoveVisit& b) { return key_tie(*a.move) < key_tie(*b.move); });
   }
-  std::sort(out.begin(), out.end(),
-            [](const ExplorerVisit& a, const ExplorerVisit& b) { return a.key < b.key; });
   return out;
 }
 

@@ -53,8 +53,8 @@ struct ExplorerGame {
 };
 
 // The game's visits to every position it holds with at most
-// explorer_max_points() points occupied, one per position, in increasing
-// key order; moves interned in `moves`, or when it is null pointing into
+// explorer_max_points() points occupied, one per position, in the order of
+// their first nodes; moves interned in `moves`, or when it is null pointing into
 // game.nodes (valid while the game is: for a consumer that copies the
 // visits at once, as VisitSorter::add).
 std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* moves);
