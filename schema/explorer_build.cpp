@@ -114,7 +114,7 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* 
     if (i == 0 || node.parent == i || !node.has_move) continue;
     const std::int32_t parent_visit = visit_of[node.parent];
     if (parent_visit < 0) continue;
-    std::vector<MoveVisit>& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
+    auto& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
     const Continuation* move = moves != nullptr ? moves->intern(node.move) : &node.move;
     const auto child = game.first_node_id + static_cast<std::int64_t>(i);
     auto m = std::find_if(visits.begin(), visits.end(), [move](const MoveVisit& v) {

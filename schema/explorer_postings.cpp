@@ -101,6 +101,7 @@ void PostingsWriter::clear() {
   by_key_.clear();
   moves_.clear();
   dates_.clear();
+  date_index_.clear();
   body_.clear();
   first_game_ = last_game_ = games_ = nodes_ = previous_child_ = 0;
 }
@@ -111,9 +112,9 @@ void PostingsWriter::add(const PositionVisit& visit) {
              static_cast<std::uint64_t>(visit.game_id - (games_ == 0 ? first_game_ : last_game_)));
   std::size_t date = 0;
   if (!visit.date.empty()) {
-    const auto it = std::find(dates_.begin(), dates_.end(), visit.date);
-    date = static_cast<std::size_t>(it - dates_.begin()) + 1;
-    if (it == dates_.end()) dates_.emplace_back(visit.date);
+    const auto [it, inserted] = date_index_.try_emplace(std::string(visit.date), dates_.size() + 1);
+    if (inserted) dates_.emplace_back(visit.date);
+    date = it->second;
   }
   put_varint(body_, date);
   body_.push_back(static_cast<char>(visit.winner));

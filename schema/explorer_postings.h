@@ -97,7 +97,9 @@ class PostingsWriter {
   std::map<ContinuationKey, std::size_t> by_key_;
   std::vector<Continuation> moves_;  // the row's move table
   std::vector<std::string> dates_;   // the row's date table
-  std::string body_;                 // the games, encoded
+  // Each date's number in the table (from 1): a row may hold thousands.
+  std::unordered_map<std::string, std::size_t> date_index_;
+  std::string body_;  // the games, encoded
   std::int64_t first_game_ = 0;
   std::int64_t last_game_ = 0;
   std::int64_t games_ = 0;

@@ -25,6 +25,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include "core/game.h"
+#include "core/small_vector.h"
 #include "schema/explorer_postings.h"
 
 namespace ludex {
@@ -43,7 +44,8 @@ struct OwnedVisit {
   std::string date;
   std::int8_t winner = 0;
   std::uint32_t nodes = 0;
-  std::vector<MoveVisit> moves;  // sorted by the move's key
+  // Sorted by the move's key; most visits have one or two (in place).
+  SmallVector<MoveVisit, 2> moves;
   PositionVisit view() const {
     PositionVisit v;
     v.game_id = game_id;
