@@ -28,6 +28,17 @@ std::uint64_t next_table_id() {
   return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
+// A copy of the move's key fields alone (no counts, no game lists).
+Continuation key_fields(const Continuation& move) {
+  Continuation m;
+  m.seat = move.seat;
+  m.color = move.color;
+  m.kind = move.kind;
+  m.points = move.points;
+  m.piece = move.piece;
+  return m;
+}
+
 }  // namespace
 
 void put_move_key(std::string& out, const Continuation& m) {
@@ -68,13 +79,7 @@ std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuat
 
 const Continuation* MoveTable::intern(const Continuation& move) {
   if (const auto it = moves_.find(move); it != moves_.end()) return &*it;
-  Continuation m;
-  m.seat = move.seat;
-  m.color = move.color;
-  m.kind = move.kind;
-  m.points = move.points;
-  m.piece = move.piece;
-  return &*moves_.insert(std::move(m)).first;
+  return &*moves_.insert(key_fields(move)).first;
 }
 
 std::size_t PostingsWriter::move_index(const Continuation& move) {
@@ -83,15 +88,7 @@ std::size_t PostingsWriter::move_index(const Continuation& move) {
   }
   ContinuationKey key = key_of(move);
   auto [it, inserted] = by_key_.try_emplace(std::move(key), moves_.size());
-  if (inserted) {
-    Continuation m;
-    m.seat = move.seat;
-    m.color = move.color;
-    m.kind = move.kind;
-    m.points = move.points;
-    m.piece = move.piece;
-    moves_.push_back(std::move(m));
-  }
+  if (inserted) moves_.push_back(key_fields(move));
   by_address_.emplace(&move, it->second);
   return it->second;
 }
