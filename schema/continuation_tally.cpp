@@ -4,6 +4,29 @@
 
 namespace ludex {
 
+std::size_t ContinuationKeyHash::operator()(const Continuation& c) const noexcept {
+  // FNV-1a over the key fields, then a 64-bit finaliser (splitmix64's).
+  std::uint64_t h = 14695981039346656037ull;
+  auto mix = [&h](std::uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  mix(static_cast<std::uint8_t>(c.seat));
+  mix(static_cast<std::uint8_t>(c.color));
+  mix(static_cast<std::uint8_t>(c.kind));
+  for (const Point& p : c.points) {
+    mix((static_cast<std::uint64_t>(static_cast<std::uint16_t>(p.x)) << 16) |
+        static_cast<std::uint16_t>(p.y));
+  }
+  for (const char ch : c.piece) mix(static_cast<unsigned char>(ch));
+  h ^= h >> 30;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 27;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 31;
+  return static_cast<std::size_t>(h);
+}
+
 void ContinuationTally::add(const Continuation& move, std::int64_t game_id, std::int8_t winner,
                             std::int64_t child_node) {
   auto [it, inserted] = moves_.try_emplace(key_of(move));

@@ -56,6 +56,21 @@ using ContinuationKey = std::tuple<std::int8_t, std::int8_t, MoveKind, MovePoint
 inline ContinuationKey key_of(const Continuation& c) {
   return {c.seat, c.color, c.kind, c.points, c.piece};
 }
+// The same fields by reference: compares (<, ==) as key_of(c) does without
+// copying the points and the piece, for sorts and lookups in hot loops.
+inline auto key_tie(const Continuation& c) {
+  return std::tie(c.seat, c.color, c.kind, c.points, c.piece);
+}
+// Hash and equality of continuations by their key fields (key_tie), for
+// unordered containers of moves. The hash is not persisted.
+struct ContinuationKeyHash {
+  std::size_t operator()(const Continuation& c) const noexcept;
+};
+struct ContinuationKeyEqual {
+  bool operator()(const Continuation& a, const Continuation& b) const noexcept {
+    return key_tie(a) == key_tie(b);
+  }
+};
 
 class ContinuationTally {
  public:

@@ -1,11 +1,11 @@
 #include "schema/explorer_build.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <queue>
 #include <stdexcept>
-#include <unordered_map>
 
 #include <SQLiteCpp/Statement.h>
 
@@ -53,42 +53,73 @@ bool read_stream(std::string_view stream, const StreamBoard& board,
   return reader.error().empty();
 }
 
+// A game's visits by explorer key: open addressing in one allocation (a
+// node-based map allocated once per position, for every game imported).
+class VisitSlots {
+ public:
+  // Room for `count` keys.
+  explicit VisitSlots(std::size_t count) {
+    std::size_t size = 16;
+    while (size < 2 * count) size *= 2;
+    slots_.assign(size, Slot{0, -1});
+  }
+  // The key's slot: -1 until the caller sets it.
+  std::int32_t& at(std::uint64_t key) {
+    const std::size_t mask = slots_.size() - 1;
+    // Keys are hashes already; the multiply spreads those that differ in
+    // their high bits only.
+    std::size_t i = static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+    while (slots_[i].value >= 0 && slots_[i].key != key) i = (i + 1) & mask;
+    slots_[i].key = key;
+    return slots_[i].value;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key;
+    std::int32_t value;
+  };
+  std::vector<Slot> slots_;
+};
+
 }  // namespace
 
-std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& moves) {
+std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* moves) {
   std::vector<ExplorerVisit> out;
   const std::int32_t limit = explorer_max_points(game.family);
   const std::size_t n = game.nodes.size();
+  out.reserve(n);  // a visit per node at most: no reallocation moving visits
   // Each qualifying node's visit, then its children's moves (a child's
   // parent precedes it in pre-order).
   std::vector<std::int32_t> visit_of(n, -1);
-  std::unordered_map<std::uint64_t, std::int32_t> by_key;
+  VisitSlots by_key(n);
   for (std::size_t i = 0; i < n; ++i) {
     const ExplorerNode& node = game.nodes[i];
     if (node.hash != 0 && node.occupied <= limit) {
       const std::uint64_t key = explorer_key(game.family, game.variant, node.hash);
-      auto [it, inserted] = by_key.try_emplace(key, static_cast<std::int32_t>(out.size()));
-      if (inserted) {
-        ExplorerVisit v;
+      std::int32_t& slot = by_key.at(key);
+      if (slot < 0) {
+        slot = static_cast<std::int32_t>(out.size());
+        ExplorerVisit& v = out.emplace_back();
         v.key = key;
         v.hash = node.hash;
-        v.visit.variant = game.family == Family::kBlokus ? game.variant : std::string();
+        if (game.family == Family::kBlokus) v.visit.variant = game.variant;
         v.visit.game_id = game.game_id;
         v.visit.date = game.date;
         v.visit.winner = game.winner;
-        out.push_back(std::move(v));
       }
-      ++out[static_cast<std::size_t>(it->second)].visit.nodes;
-      visit_of[i] = it->second;
+      ++out[static_cast<std::size_t>(slot)].visit.nodes;
+      visit_of[i] = slot;
     }
     if (i == 0 || node.parent == i || !node.has_move) continue;
     const std::int32_t parent_visit = visit_of[node.parent];
     if (parent_visit < 0) continue;
-    std::vector<MoveVisit>& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
-    const Continuation* move = moves.intern(node.move);
+    auto& visits = out[static_cast<std::size_t>(parent_visit)].visit.moves;
+    const Continuation* move = moves != nullptr ? moves->intern(node.move) : &node.move;
     const auto child = game.first_node_id + static_cast<std::int64_t>(i);
-    auto m = std::find_if(visits.begin(), visits.end(),
-                          [move](const MoveVisit& v) { return v.move == move; });
+    auto m = std::find_if(visits.begin(), visits.end(), [move](const MoveVisit& v) {
+      return v.move == move || ContinuationKeyEqual()(*v.move, *move);
+    });
     if (m != visits.end()) {
       ++m->count;  // children come in pre-order: the first one is the lowest
       continue;
@@ -104,10 +135,8 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& 
   for (ExplorerVisit& v : out) {
     std::sort(
         v.visit.moves.begin(), v.visit.moves.end(),
-        [](const MoveVisit& a, const MoveVisit& b) { return key_of(*a.move) < key_of(*b.move); });
+        [](const MoveVisit& a, const MoveVisit& b) { return key_tie(*a.move) < key_tie(*b.move); });
   }
-  std::sort(out.begin(), out.end(),
-            [](const ExplorerVisit& a, const ExplorerVisit& b) { return a.key < b.key; });
   return out;
 }
 
@@ -241,49 +270,94 @@ namespace {
 // 315 MB; the merge reads one record per run, so more runs cost little.
 constexpr std::size_t kRunBytes = 16u << 20;
 
+// Bytes a run's writer gathers before one fwrite, and a run's reader reads
+// at once (one buffer per run during the merge).
+constexpr std::size_t kFileChunk = 32u << 10;
+
+// A record on disk: key u64, game i64, payload length u32, then the payload.
+constexpr std::size_t kRecordHeader = sizeof(std::uint64_t) + sizeof(std::int64_t) + 4;
+
 struct RecordRef {
   std::uint64_t key;
   std::int64_t game;
-  std::size_t offset;  // of the payload in the buffer
+  std::uint32_t offset;  // of the payload in the buffer (runs stay far below 4 GiB)
   std::uint32_t length;
 };
 
-// A run on disk, read back in order: (key u64, game i64, length u32,
-// payload) records.
+[[noreturn]] void cut_short() {
+  throw std::runtime_error("explorer: a temporary file was cut short");
+}
+
+// The payload: nodes (first, so that the merge reads it alone), winner,
+// variant, date, then each move: its key fields (put_move_key: a record
+// stands alone, no table of moves is kept while visits are added), count,
+// child, evaluation.
+std::uint64_t payload_nodes(std::string_view p) {
+  std::size_t at = 0;
+  std::uint64_t nodes = 0;
+  if (!get_varint(p, &at, &nodes)) {
+    throw std::runtime_error("explorer: a temporary record does not read");
+  }
+  return nodes;
+}
+
+// A run on disk, read back in order, kFileChunk bytes at a time.
 class RunReader {
  public:
-  explicit RunReader(std::FILE* file) : file_(file) { std::rewind(file_); }
+  explicit RunReader(std::FILE* file) : file_(file), buffer_(kFileChunk) { std::rewind(file_); }
+  // The next record into key, game, payload (valid until the next call);
+  // false at the end of the run.
   bool next() {
+    if (!fill(kRecordHeader)) {
+      if (at_ != end_) cut_short();
+      return false;
+    }
     std::uint32_t length = 0;
-    if (std::fread(&key, sizeof key, 1, file_) != 1) return false;
-    if (std::fread(&game, sizeof game, 1, file_) != 1 ||
-        std::fread(&length, sizeof length, 1, file_) != 1) {
-      throw std::runtime_error("explorer: a temporary file was cut short");
-    }
-    payload.resize(length);
-    if (length > 0 && std::fread(payload.data(), 1, length, file_) != length) {
-      throw std::runtime_error("explorer: a temporary file was cut short");
-    }
+    std::memcpy(&key, buffer_.data() + at_, sizeof key);
+    std::memcpy(&game, buffer_.data() + at_ + sizeof key, sizeof game);
+    std::memcpy(&length, buffer_.data() + at_ + sizeof key + sizeof game, sizeof length);
+    if (!fill(kRecordHeader + length)) cut_short();
+    payload = std::string_view(buffer_.data() + at_ + kRecordHeader, length);
+    at_ += kRecordHeader + length;
     return true;
   }
   std::uint64_t key = 0;
   std::int64_t game = 0;
-  std::string payload;
+  std::string_view payload;
 
  private:
+  // Makes n bytes from at_ readable; false when the file ends before.
+  bool fill(std::size_t n) {
+    if (end_ - at_ >= n) return true;
+    std::memmove(buffer_.data(), buffer_.data() + at_, end_ - at_);
+    end_ -= at_;
+    at_ = 0;
+    if (buffer_.size() < n) buffer_.resize(std::max(n, 2 * buffer_.size()));
+    while (end_ < n) {
+      const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
+      if (got == 0) {
+        if (std::ferror(file_) != 0) {
+          throw std::runtime_error("explorer: cannot read a temporary file");
+        }
+        return false;
+      }
+      end_ += got;
+    }
+    return true;
+  }
+
   std::FILE* file_;
+  std::vector<char> buffer_;
+  std::size_t at_ = 0;
+  std::size_t end_ = 0;
 };
 
 }  // namespace
 
 struct VisitSorter::Impl {
+  explicit Impl(std::size_t bytes) : run_bytes(bytes) {}
   ~Impl() {
     for (std::FILE* f : runs) std::fclose(f);
-  }
-  std::uint32_t move_id(const Continuation* move) {
-    auto [it, inserted] = ids.try_emplace(move, static_cast<std::uint32_t>(moves.size()));
-    if (inserted) moves.push_back(move);
-    return it->second;
   }
   void sort_buffer() {
     std::sort(refs.begin(), refs.end(), [](const RecordRef& a, const RecordRef& b) {
@@ -291,10 +365,13 @@ struct VisitSorter::Impl {
     });
   }
   void spill();
-  void decode(std::string_view payload, std::int64_t game, OwnedVisit* out) const;
+  void decode(std::string_view payload, std::int64_t game, OwnedVisit* out);
 
-  std::unordered_map<const Continuation*, std::uint32_t> ids;
-  std::vector<const Continuation*> moves;
+  std::size_t run_bytes;
+  // The decoded visits' moves: only those of kept keys are decoded, so
+  // the table holds only their moves.
+  MoveTable moves;
+  Continuation decoded;
   std::string buffer;
   std::vector<RecordRef> refs;
   std::vector<std::FILE*> runs;
@@ -305,14 +382,24 @@ void VisitSorter::Impl::spill() {
   std::FILE* file = std::tmpfile();
   if (file == nullptr) throw std::runtime_error("explorer: cannot create a temporary file");
   runs.push_back(file);
-  for (const RecordRef& r : refs) {
-    if (std::fwrite(&r.key, sizeof r.key, 1, file) != 1 ||
-        std::fwrite(&r.game, sizeof r.game, 1, file) != 1 ||
-        std::fwrite(&r.length, sizeof r.length, 1, file) != 1 ||
-        (r.length > 0 && std::fwrite(buffer.data() + r.offset, 1, r.length, file) != r.length)) {
+  std::string chunk;
+  chunk.reserve(kFileChunk + kRecordHeader);
+  auto write = [&] {
+    if (!chunk.empty() && std::fwrite(chunk.data(), 1, chunk.size(), file) != chunk.size()) {
       throw std::runtime_error("explorer: cannot write a temporary file (disk full?)");
     }
+    chunk.clear();
+  };
+  for (const RecordRef& r : refs) {
+    char header[kRecordHeader];
+    std::memcpy(header, &r.key, sizeof r.key);
+    std::memcpy(header + sizeof r.key, &r.game, sizeof r.game);
+    std::memcpy(header + sizeof r.key + sizeof r.game, &r.length, sizeof r.length);
+    chunk.append(header, sizeof header);
+    chunk.append(buffer, r.offset, r.length);
+    if (chunk.size() >= kFileChunk) write();
   }
+  write();
   if (std::fflush(file) != 0) {
     throw std::runtime_error("explorer: cannot write a temporary file (disk full?)");
   }
@@ -320,13 +407,15 @@ void VisitSorter::Impl::spill() {
   refs.clear();
 }
 
-void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit* out) const {
+void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit* out) {
   std::size_t at = 0;
   std::uint64_t v = 0;
   auto need = [&](bool ok) {
     if (!ok) throw std::runtime_error("explorer: a temporary record does not read");
   };
   out->game_id = game;
+  need(get_varint(p, &at, &v));
+  out->nodes = static_cast<std::uint32_t>(v);
   need(at < p.size());
   out->winner = static_cast<std::int8_t>(p[at++]);
   need(get_varint(p, &at, &v) && v <= p.size() - at);
@@ -336,12 +425,10 @@ void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit
   out->date.assign(p.substr(at, v));
   at += v;
   need(get_varint(p, &at, &v));
-  out->nodes = static_cast<std::uint32_t>(v);
-  need(get_varint(p, &at, &v));
   out->moves.resize(v);
   for (MoveVisit& m : out->moves) {
-    need(get_varint(p, &at, &v) && v < moves.size());
-    m.move = moves[v];
+    need(get_move_key(p, &at, &decoded).empty());
+    m.move = moves.intern(decoded);
     need(get_varint(p, &at, &v));
     m.count = static_cast<std::uint32_t>(v);
     need(get_varint(p, &at, &v));
@@ -359,7 +446,11 @@ void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit
   }
 }
 
-VisitSorter::VisitSorter() : impl_(std::make_unique<Impl>()) {}
+VisitSorter::VisitSorter() : VisitSorter(kRunBytes) {}
+
+VisitSorter::VisitSorter(std::size_t run_bytes) : impl_(std::make_unique<Impl>(run_bytes)) {
+  assert(run_bytes <= (1u << 30));  // payload offsets are 32-bit
+}
 
 VisitSorter::~VisitSorter() = default;
 
@@ -370,15 +461,15 @@ bool VisitSorter::empty() const {
 void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
   Impl& s = *impl_;
   const std::size_t offset = s.buffer.size();
+  put_varint(s.buffer, visit.nodes);
   s.buffer.push_back(static_cast<char>(visit.winner));
   put_varint(s.buffer, visit.variant.size());
   s.buffer += visit.variant;
   put_varint(s.buffer, visit.date.size());
   s.buffer += visit.date;
-  put_varint(s.buffer, visit.nodes);
   put_varint(s.buffer, visit.moves.size());
   for (const MoveVisit& m : visit.moves) {
-    put_varint(s.buffer, s.move_id(m.move));
+    put_move_key(s.buffer, *m.move);
     put_varint(s.buffer, m.count);
     put_varint(s.buffer, static_cast<std::uint64_t>(m.child));
     if (m.has_eval) {
@@ -390,22 +481,60 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
       s.buffer.push_back(0);
     }
   }
-  s.refs.push_back(
-      RecordRef{key, visit.game_id, offset, static_cast<std::uint32_t>(s.buffer.size() - offset)});
-  if (s.buffer.size() + s.refs.size() * sizeof(RecordRef) >= kRunBytes) s.spill();
+  s.refs.push_back(RecordRef{key, visit.game_id, static_cast<std::uint32_t>(offset),
+                             static_cast<std::uint32_t>(s.buffer.size() - offset)});
+  if (s.buffer.size() + s.refs.size() * sizeof(RecordRef) >= s.run_bytes) s.spill();
 }
 
-void VisitSorter::finish(const std::function<void(std::uint64_t, const OwnedVisit&)>& visit) {
+void VisitSorter::finish(std::int64_t min_nodes,
+                         const std::function<void(std::uint64_t, const OwnedVisit&)>& visit) {
   Impl& s = *impl_;
   OwnedVisit v;
+  // The current key's first records, held undecoded until its nodes reach
+  // min_nodes: most keys (a position of one game) never do, and are dropped
+  // without a decode.
+  std::vector<std::pair<std::int64_t, std::string>> held;
+  std::size_t held_count = 0;
+  std::uint64_t key = 0;
+  std::int64_t nodes = 0;
+  bool open = false;
+  auto emit = [&](std::int64_t game, std::string_view payload) {
+    s.decode(payload, game, &v);
+    visit(key, v);
+  };
+  auto take = [&](std::uint64_t k, std::int64_t game, std::string_view payload) {
+    if (!open || k != key) {
+      open = true;
+      key = k;
+      nodes = 0;
+      held_count = 0;
+    }
+    if (nodes >= min_nodes) {
+      emit(game, payload);
+      return;
+    }
+    nodes += static_cast<std::int64_t>(payload_nodes(payload));
+    if (nodes < min_nodes) {
+      if (held_count == held.size()) held.emplace_back();
+      held[held_count].first = game;
+      held[held_count].second.assign(payload);
+      ++held_count;
+      return;
+    }
+    for (std::size_t i = 0; i < held_count; ++i) emit(held[i].first, held[i].second);
+    held_count = 0;
+    emit(game, payload);
+  };
   if (s.runs.empty()) {
     s.sort_buffer();
     for (const RecordRef& r : s.refs) {
-      s.decode(std::string_view(s.buffer).substr(r.offset, r.length), r.game, &v);
-      visit(r.key, v);
+      take(r.key, r.game, std::string_view(s.buffer).substr(r.offset, r.length));
     }
   } else {
     if (!s.refs.empty()) s.spill();
+    // The last run's memory is not needed while the runs merge.
+    std::string().swap(s.buffer);
+    std::vector<RecordRef>().swap(s.refs);
     std::vector<RunReader> readers;
     readers.reserve(s.runs.size());
     for (std::FILE* f : s.runs) readers.emplace_back(f);
@@ -418,8 +547,7 @@ void VisitSorter::finish(const std::function<void(std::uint64_t, const OwnedVisi
       const std::size_t i = heads.top().second;
       heads.pop();
       RunReader& r = readers[i];
-      s.decode(r.payload, r.game, &v);
-      visit(r.key, v);
+      take(r.key, r.game, r.payload);
       if (r.next()) heads.push({{r.key, r.game}, i});
     }
   }
@@ -427,6 +555,7 @@ void VisitSorter::finish(const std::function<void(std::uint64_t, const OwnedVisi
   s.runs.clear();
   s.buffer.clear();
   s.refs.clear();
+  s.moves.clear();
 }
 
 }  // namespace ludex

@@ -8,6 +8,7 @@
 #ifndef LUDEX_SCHEMA_EXPLORER_BUILD_H_
 #define LUDEX_SCHEMA_EXPLORER_BUILD_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -52,9 +53,11 @@ struct ExplorerGame {
 };
 
 // The game's visits to every position it holds with at most
-// explorer_max_points() points occupied, one per position, in increasing
-// key order; moves interned in `moves`.
-std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable& moves);
+// explorer_max_points() points occupied, one per position, in the order of
+// their first nodes; moves interned in `moves`, or when it is null pointing into
+// game.nodes (valid while the game is: for a consumer that copies the
+// visits at once, as VisitSorter::add).
+std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* moves);
 
 // The game as GameStore writes it: layout its pre-order, `stream` its
 // position stream (encode_stored_positions), read against `board`.
@@ -74,17 +77,24 @@ void for_each_stored_game(SQLite::Database& db,
 // bulk load's visits arrive by game, the kept positions are written by key.
 class VisitSorter {
  public:
+  // A run of 16 MiB in memory (payloads and their references) at most.
   VisitSorter();
+  // Runs of run_bytes (at most 1 GiB; tests make them small).
+  explicit VisitSorter(std::size_t run_bytes);
   ~VisitSorter();
   VisitSorter(const VisitSorter&) = delete;
   VisitSorter& operator=(const VisitSorter&) = delete;
 
-  // Adds a visit; its moves must live until finish() returns.
+  // Adds a visit (a copy: its moves need not outlive the call). Requires
+  // one visit per (key, game).
   void add(std::uint64_t key, const OwnedVisit& visit);
-  // Calls visit(key, visit) for every visit added, in increasing (key, game
-  // id) order; empties the sorter. Throws std::runtime_error when a
-  // temporary file cannot be written or read.
-  void finish(const std::function<void(std::uint64_t, const OwnedVisit&)>& visit);
+  // Calls visit(key, visit) for every visit added to a key whose visits'
+  // nodes add up to at least min_nodes, in increasing (key, game id) order;
+  // the other keys' visits are dropped. The visits' moves live until
+  // finish() returns. Empties the sorter. Throws
+  // std::runtime_error when a temporary file cannot be written or read.
+  void finish(std::int64_t min_nodes,
+              const std::function<void(std::uint64_t, const OwnedVisit&)>& visit);
   bool empty() const;
 
  private:

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
-#include <optional>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -139,25 +138,13 @@ std::int64_t check_explorer(SQLite::Database& db, const ExplorerCheckOptions& op
   if (options.all) {
     // The common positions, from every stored game, against the kept ones.
     VisitSorter sorter;
-    MoveTable moves;
     for_each_stored_game(db, [&](const ExplorerGame& game) {
-      for (const ExplorerVisit& v : explorer_visits(game, moves)) sorter.add(v.key, v.visit);
+      for (const ExplorerVisit& v : explorer_visits(game, nullptr)) sorter.add(v.key, v.visit);
     });
     std::vector<std::uint64_t> common;
-    std::optional<std::uint64_t> key;
-    std::int64_t nodes = 0;
-    auto close = [&] {
-      if (key && nodes >= kExplorerMinNodes) common.push_back(*key);
-    };
-    sorter.finish([&](std::uint64_t k, const OwnedVisit& v) {
-      if (!key || *key != k) {
-        close();
-        key = k;
-        nodes = 0;
-      }
-      nodes += v.nodes;
+    sorter.finish(kExplorerMinNodes, [&](std::uint64_t k, const OwnedVisit&) {
+      if (common.empty() || common.back() != k) common.push_back(k);
     });
-    close();
     std::vector<std::uint64_t> kept_keys;
     for (const KeptPosition& k : kept) kept_keys.push_back(k.key);
     std::sort(kept_keys.begin(), kept_keys.end());  // unsigned order, as the sorter's

@@ -16,19 +16,6 @@ constexpr std::uint8_t kPostingsVersion = 1;
 // make the reader allocate without bound.
 constexpr std::uint64_t kMaxTable = 1 << 20;
 
-void put_move(std::string& out, const Continuation& m) {
-  out.push_back(static_cast<char>(m.seat));
-  out.push_back(static_cast<char>(m.color));
-  out.push_back(static_cast<char>(m.kind));
-  put_varint(out, m.points.size());
-  for (const Point& p : m.points) {
-    put_varint(out, zigzag(p.x));
-    put_varint(out, zigzag(p.y));
-  }
-  put_varint(out, m.piece.size());
-  out += m.piece;
-}
-
 void put_double(std::string& out, double v) {
   char bytes[sizeof v];
   std::memcpy(bytes, &v, sizeof v);
@@ -41,19 +28,58 @@ std::uint64_t next_table_id() {
   return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
+// A copy of the move's key fields alone (no counts, no game lists).
+Continuation key_fields(const Continuation& move) {
+  Continuation m;
+  m.seat = move.seat;
+  m.color = move.color;
+  m.kind = move.kind;
+  m.points = move.points;
+  m.piece = move.piece;
+  return m;
+}
+
 }  // namespace
 
-const Continuation* MoveTable::intern(const Continuation& move) {
-  auto [it, inserted] = moves_.try_emplace(key_of(move));
-  if (inserted) {
-    Continuation& m = it->second;
-    m.seat = move.seat;
-    m.color = move.color;
-    m.kind = move.kind;
-    m.points = move.points;
-    m.piece = move.piece;
+void put_move_key(std::string& out, const Continuation& m) {
+  out.push_back(static_cast<char>(m.seat));
+  out.push_back(static_cast<char>(m.color));
+  out.push_back(static_cast<char>(m.kind));
+  put_varint(out, m.points.size());
+  for (const Point& p : m.points) {
+    put_varint(out, zigzag(p.x));
+    put_varint(out, zigzag(p.y));
   }
-  return &it->second;
+  put_varint(out, m.piece.size());
+  out += m.piece;
+}
+
+std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* m) {
+  std::size_t& i = *at;
+  if (i > bytes.size() || bytes.size() - i < 3) return "cut inside the move table";
+  m->seat = static_cast<std::int8_t>(bytes[i++]);
+  m->color = static_cast<std::int8_t>(bytes[i++]);
+  m->kind = static_cast<MoveKind>(static_cast<std::uint8_t>(bytes[i++]));
+  std::uint64_t points = 0;
+  if (!get_varint(bytes, at, &points) || points > bytes.size()) return "bad move points";
+  m->points.clear();
+  for (std::uint64_t k = 0; k < points; ++k) {
+    std::uint64_t x = 0;
+    std::uint64_t y = 0;
+    if (!get_varint(bytes, at, &x) || !get_varint(bytes, at, &y)) return "bad move point";
+    m->points.push_back(
+        Point{static_cast<std::int16_t>(unzigzag(x)), static_cast<std::int16_t>(unzigzag(y))});
+  }
+  std::uint64_t piece = 0;
+  if (!get_varint(bytes, at, &piece) || piece > bytes.size() - i) return "bad piece name";
+  m->piece.assign(bytes.substr(i, piece));
+  i += piece;
+  return {};
+}
+
+const Continuation* MoveTable::intern(const Continuation& move) {
+  if (const auto it = moves_.find(move); it != moves_.end()) return &*it;
+  return &*moves_.insert(key_fields(move)).first;
 }
 
 std::size_t PostingsWriter::move_index(const Continuation& move) {
@@ -62,15 +88,7 @@ std::size_t PostingsWriter::move_index(const Continuation& move) {
   }
   ContinuationKey key = key_of(move);
   auto [it, inserted] = by_key_.try_emplace(std::move(key), moves_.size());
-  if (inserted) {
-    Continuation m;
-    m.seat = move.seat;
-    m.color = move.color;
-    m.kind = move.kind;
-    m.points = move.points;
-    m.piece = move.piece;
-    moves_.push_back(std::move(m));
-  }
+  if (inserted) moves_.push_back(key_fields(move));
   by_address_.emplace(&move, it->second);
   return it->second;
 }
@@ -80,6 +98,7 @@ void PostingsWriter::clear() {
   by_key_.clear();
   moves_.clear();
   dates_.clear();
+  date_index_.clear();
   body_.clear();
   first_game_ = last_game_ = games_ = nodes_ = previous_child_ = 0;
 }
@@ -90,9 +109,9 @@ void PostingsWriter::add(const PositionVisit& visit) {
              static_cast<std::uint64_t>(visit.game_id - (games_ == 0 ? first_game_ : last_game_)));
   std::size_t date = 0;
   if (!visit.date.empty()) {
-    const auto it = std::find(dates_.begin(), dates_.end(), visit.date);
-    date = static_cast<std::size_t>(it - dates_.begin()) + 1;
-    if (it == dates_.end()) dates_.emplace_back(visit.date);
+    const auto [it, inserted] = date_index_.try_emplace(std::string(visit.date), dates_.size() + 1);
+    if (inserted) dates_.emplace_back(visit.date);
+    date = it->second;
   }
   put_varint(body_, date);
   body_.push_back(static_cast<char>(visit.winner));
@@ -120,7 +139,7 @@ std::string PostingsWriter::finish() const {
   out.reserve(body_.size() + 16 * moves_.size() + 12 * dates_.size() + 8);
   out.push_back(static_cast<char>(kPostingsVersion));
   put_varint(out, moves_.size());
-  for (const Continuation& m : moves_) put_move(out, m);
+  for (const Continuation& m : moves_) put_move_key(out, m);
   put_varint(out, dates_.size());
   for (const std::string& d : dates_) {
     put_varint(out, d.size());
@@ -145,35 +164,10 @@ PostingsReader::PostingsReader(std::string_view bytes, std::int64_t first_game)
   }
   moves_.resize(n);
   for (Continuation& m : moves_) {
-    if (at_ + 3 > bytes_.size()) {
-      fail("cut inside the move table");
+    if (const std::string_view why = get_move_key(bytes_, &at_, &m); !why.empty()) {
+      fail(std::string(why));
       return;
     }
-    m.seat = static_cast<std::int8_t>(bytes_[at_++]);
-    m.color = static_cast<std::int8_t>(bytes_[at_++]);
-    m.kind = static_cast<MoveKind>(static_cast<std::uint8_t>(bytes_[at_++]));
-    std::uint64_t points = 0;
-    if (!get_varint(bytes_, &at_, &points) || points > bytes_.size()) {
-      fail("bad move points");
-      return;
-    }
-    for (std::uint64_t i = 0; i < points; ++i) {
-      std::uint64_t x = 0;
-      std::uint64_t y = 0;
-      if (!get_varint(bytes_, &at_, &x) || !get_varint(bytes_, &at_, &y)) {
-        fail("bad move point");
-        return;
-      }
-      m.points.push_back(
-          Point{static_cast<std::int16_t>(unzigzag(x)), static_cast<std::int16_t>(unzigzag(y))});
-    }
-    std::uint64_t piece = 0;
-    if (!get_varint(bytes_, &at_, &piece) || piece > bytes_.size() - at_) {
-      fail("bad piece name");
-      return;
-    }
-    m.piece.assign(bytes_.substr(at_, piece));
-    at_ += piece;
   }
   if (!get_varint(bytes_, &at_, &n) || n > kMaxTable) {
     fail("bad date table");

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/node.h"
@@ -50,6 +51,13 @@ struct PositionVisit {
   std::uint64_t move_table = 0;
 };
 
+// A move's key fields as a row's move table stores them (docs/schema.md),
+// appended to out.
+void put_move_key(std::string& out, const Continuation& move);
+// Reads what put_move_key wrote at *at into *move's key fields (the others
+// are left alone), advancing *at. Returns "" or why the bytes do not read.
+std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* move);
+
 // Moves at stable addresses, each key once: what visits point to.
 class MoveTable {
  public:
@@ -59,7 +67,8 @@ class MoveTable {
   std::size_t size() const { return moves_.size(); }
 
  private:
-  std::map<ContinuationKey, Continuation> moves_;
+  // Node-based: an element keeps its address while others are added.
+  std::unordered_set<Continuation, ContinuationKeyHash, ContinuationKeyEqual> moves_;
 };
 
 // Builds one row's blob from visits given in increasing game id order.
@@ -88,7 +97,9 @@ class PostingsWriter {
   std::map<ContinuationKey, std::size_t> by_key_;
   std::vector<Continuation> moves_;  // the row's move table
   std::vector<std::string> dates_;   // the row's date table
-  std::string body_;                 // the games, encoded
+  // Each date's number in the table (from 1): a row may hold thousands.
+  std::unordered_map<std::string, std::size_t> date_index_;
+  std::string body_;  // the games, encoded
   std::int64_t first_game_ = 0;
   std::int64_t last_game_ = 0;
   std::int64_t games_ = 0;

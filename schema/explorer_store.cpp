@@ -190,9 +190,9 @@ struct ExplorerStoreWriter::Impl {
   void put_row(std::uint64_t key, const PostingsWriter& row, const std::string& variant);
   void append(std::uint64_t key, std::vector<OwnedVisit>& visits);
   void promote(std::uint64_t key, std::uint64_t hash, const std::string& variant);
-  // Streams a key's visits (increasing game ids) into rows once the key has
-  // kExplorerMinNodes nodes; visits of a key that never gets there are
-  // dropped. finish_key() ends the current key.
+  // Streams a kept key's visits (increasing game ids) into rows (the sorter
+  // drops the keys with fewer than kExplorerMinNodes nodes). finish_key()
+  // ends the current key.
   void build_visit(std::uint64_t key, const OwnedVisit& visit);
   void finish_key();
   std::int64_t build_from_sorter();
@@ -219,8 +219,6 @@ struct ExplorerStoreWriter::Impl {
   std::uint64_t build_key = 0;
   std::string build_variant;
   bool building = false;
-  std::int64_t build_nodes = 0;
-  std::vector<OwnedVisit> build_pending;
   PostingsWriter build_row;
   std::int64_t built = 0;
   PostingsWriter row;
@@ -305,8 +303,6 @@ void ExplorerStoreWriter::Impl::promote(std::uint64_t key, std::uint64_t hash,
 void ExplorerStoreWriter::Impl::finish_key() {
   if (!build_row.empty()) put_row(build_key, build_row, build_variant);
   build_row.clear();
-  build_pending.clear();
-  build_nodes = 0;
   building = false;
 }
 
@@ -316,18 +312,9 @@ void ExplorerStoreWriter::Impl::build_visit(std::uint64_t key, const OwnedVisit&
     build_key = key;
     build_variant = visit.variant;
     building = true;
-  }
-  const bool was_kept = build_nodes >= kExplorerMinNodes;
-  build_nodes += visit.nodes;
-  if (!was_kept) {
-    build_pending.push_back(visit);
-    if (build_nodes < kExplorerMinNodes) return;
     ++built;
-    for (const OwnedVisit& v : build_pending) build_row.add(v.view());
-    build_pending.clear();
-  } else {
-    build_row.add(visit.view());
   }
+  build_row.add(visit.view());
   if (build_row.games() >= kMaxRowGames) {
     put_row(build_key, build_row, build_variant);
     build_row.clear();
@@ -337,7 +324,8 @@ void ExplorerStoreWriter::Impl::build_visit(std::uint64_t key, const OwnedVisit&
 std::int64_t ExplorerStoreWriter::Impl::build_from_sorter() {
   built = 0;
   building = false;
-  sorter->finish([&](std::uint64_t key, const OwnedVisit& v) { build_visit(key, v); });
+  sorter->finish(kExplorerMinNodes,
+                 [&](std::uint64_t key, const OwnedVisit& v) { build_visit(key, v); });
   finish_key();
   sorter.reset();
   moves.clear();
@@ -351,8 +339,8 @@ ExplorerStoreWriter::ExplorerStoreWriter(SQLite::Database& db)
 
 ExplorerStoreWriter::~ExplorerStoreWriter() = default;
 
-MoveTable& ExplorerStoreWriter::moves() {
-  return impl_->moves;
+MoveTable* ExplorerStoreWriter::moves() {
+  return impl_->bulk ? nullptr : &impl_->moves;
 }
 
 bool ExplorerStoreWriter::in_bulk_load() const {
@@ -495,7 +483,7 @@ std::int64_t ExplorerStoreWriter::rebuild_if_pending() {
   run(s.erase_all);
   s.sorter.emplace();
   for_each_stored_game(s.db, [&](const ExplorerGame& game) {
-    for (const ExplorerVisit& v : explorer_visits(game, s.moves)) s.sorter->add(v.key, v.visit);
+    for (const ExplorerVisit& v : explorer_visits(game, nullptr)) s.sorter->add(v.key, v.visit);
   });
   const std::int64_t kept = s.build_from_sorter();
   s.meta.erase(meta_key::kExplorerPending);

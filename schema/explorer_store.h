@@ -25,6 +25,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include "core/game.h"
+#include "core/small_vector.h"
 #include "schema/explorer_postings.h"
 
 namespace ludex {
@@ -43,7 +44,8 @@ struct OwnedVisit {
   std::string date;
   std::int8_t winner = 0;
   std::uint32_t nodes = 0;
-  std::vector<MoveVisit> moves;  // sorted by the move's key
+  // Sorted by the move's key; most visits have one or two (in place).
+  SmallVector<MoveVisit, 2> moves;
   PositionVisit view() const {
     PositionVisit v;
     v.game_id = game_id;
@@ -143,8 +145,9 @@ class ExplorerStoreWriter {
   void begin_bulk_load();
   void finish_bulk_load();
   bool in_bulk_load() const;
-  // The moves of the visits add() takes: GameStore interns them here.
-  MoveTable& moves();
+  // Where the moves of the visits add() takes must be interned (GameStore
+  // does); null in a bulk load, where add() copies the visits at once.
+  MoveTable* moves();
 
   // Builds every kept position anew from the stored games (a migration, an
   // interrupted bulk load: meta explorer_pending), then clears the mark.

@@ -399,7 +399,7 @@ void GameWriter::queue_explorer_visits(std::int64_t game_id, std::int64_t first_
                                        const GameLayout& layout) {
   if (!explorer_->wants_games()) return;
   const std::optional<StreamBoard> board = stream_board(game);
-  ExplorerGame visited;
+  ExplorerGame& visited = explorer_game_;
   // A stream that does not read was refused by its own writer already;
   // the check of the stored game reports it (ludex check).
   if (!board || !explorer_game_of(game, positions, layout, stream_written_, *board, game_id,

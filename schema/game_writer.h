@@ -28,6 +28,7 @@
 #include "games/position.h"
 #include "schema/batched_insert.h"
 #include "schema/counts.h"
+#include "schema/explorer_build.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
@@ -117,6 +118,9 @@ class GameWriter {
   ExplorerStoreWriter* explorer_;
   CountsWriter* counts_;
   std::string stream_written_;
+  // The last game given to the explorer: kept so that its nodes' storage
+  // serves the next game.
+  ExplorerGame explorer_game_;
   SQLite::Statement max_game_id_, max_node_id_, find_player_, insert_player_, count_games_,
       first_copy_, insert_sighting_, sighting_exists_, insert_error_;
   // games and game_players rows are queued like the per-node rows (so a
