@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "games/coord_text.h"
 #include "games/sgf_values.h"
 
 namespace ludex {
@@ -12,28 +13,6 @@ namespace {
 // points written as an integer is at most a few points (KataGo reads Fox's
 // KM[7] as 7).
 constexpr double kFoxScaledFrom = 10;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() &&
-         (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() &&
-         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-bool equals_ascii_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (x != b[i]) return false;
-  }
-  return true;
-}
 
 // An SGF Real ("7.5", "-3", "+0.50"); *integer says whether it had no
 // fraction. nullopt for anything else.
@@ -66,8 +45,8 @@ bool is_half_point(double points) {
 }
 
 bool is_chinese(std::string_view rules) {
-  rules = trim(rules);
-  return equals_ascii_nocase(rules, "chinese") || equals_ascii_nocase(rules, "cn");
+  rules = trim_ascii(rules);
+  return iequals(rules, "chinese") || iequals(rules, "cn");
 }
 
 }  // namespace
@@ -85,9 +64,9 @@ std::string_view komi_scale_name(KomiScale scale) {
 }
 
 bool is_fox_application(std::string_view ap_value) {
-  std::string_view name = trim(ap_value);
+  std::string_view name = trim_ascii(ap_value);
   name = name.substr(0, name.find(':'));
-  return equals_ascii_nocase(trim(name), "foxwq");
+  return iequals(trim_ascii(name), "foxwq");
 }
 
 bool is_fox_sgf(std::span<const Property> root) {
@@ -102,7 +81,7 @@ bool is_fox_sgf(std::span<const Property> root) {
 
 GoKomi read_komi_value(std::string_view written, bool fox, std::string_view rules) {
   GoKomi komi;
-  komi.written = std::string(trim(written));
+  komi.written = std::string(trim_ascii(written));
   if (komi.written.empty()) return komi;
   bool integer = false;
   const std::optional<double> value = parse_real(komi.written, &integer);
