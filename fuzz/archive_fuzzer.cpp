@@ -1,9 +1,8 @@
 // libFuzzer target for the archive reader (importers/archive/), fed what an
-// archive given to `ludex import` can hold: zip, tar, 7z and the compressed
-// single files, with archives inside archives. It walks an archive the way
-// the import's pipeline does (indexer/parse_pipeline.cpp, read_members):
-// every entry, every member's data, nested archives down to the depth limit,
-// under one expansion budget.
+// archive given to `ludex import` can hold: zip, tar, 7z, the compressed
+// single files and PandaNet's .ugz (LHA), with archives inside archives. It walks an archive the
+// way the import's pipeline does (indexer/parse_pipeline.cpp, read_members): every entry, every
+// member's data, nested archives down to the depth limit, under one expansion budget.
 //
 // Properties checked (any failure aborts, see fuzz_check.h):
 //  * nothing throws (untrusted input never does, archive_reader.h);
@@ -92,9 +91,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ludex::ArchiveLimits limits;
   limits.max_member_bytes = kMemberLimit;
   ludex::ExpansionBudget budget(static_cast<std::int64_t>(size), limits);
-  // The name only matters for a single compressed file (its member's name).
+  // The name matters for a single compressed file (its member's name) and
+  // for a .ugz (read as LHA after two bytes): an input with an LHA method at
+  // offset 4 is a .ugz.
+  const bool ugz = bytes.size() >= 9 && bytes.substr(4, 2) == "-l";
   ludex::ArchiveReader reader =
-      ludex::ArchiveReader::open_memory(bytes, "input.sgf.gz", limits, budget);
+      ludex::ArchiveReader::open_memory(bytes, ugz ? "input.ugz" : "input.sgf.gz", limits, budget);
   read_archive(reader, limits, 1, budget);
   return 0;
 }

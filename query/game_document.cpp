@@ -159,6 +159,13 @@ std::string display_point_text(Family family, const Point& p, std::int32_t colum
   return point_text(family, p);
 }
 
+nlohmann::json go_komi_json(const GoKomi& komi) {
+  if (komi.written.empty()) return nullptr;
+  return {{"written", komi.written},
+          {"points", komi.points ? nlohmann::json(*komi.points) : nlohmann::json(nullptr)},
+          {"scale", std::string(komi_scale_name(komi.scale))}};
+}
+
 nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
                           std::int32_t rows, bool torus) {
   nlohmann::json j = {{"family", std::string(family_name(family))},
@@ -246,6 +253,8 @@ nlohmann::json game_document_json(const LoadedGame& loaded) {
       {"round", game.round},
       {"charset", game.charset},
       {"warnings", std::move(warnings)},
+      {"komi", game.family == Family::kGo ? go_komi_json(read_go_komi(tree.data(0).props))
+                                          : nlohmann::json(nullptr)},
       {"board", board_json(game.family, game.variant, game.columns, game.rows, torus)}};
 
   const GamePositions positions = compute_positions(game);

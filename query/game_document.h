@@ -15,6 +15,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/go_komi.h"
 #include "schema/game_loader.h"
 
 namespace ludex {
@@ -29,6 +30,11 @@ nlohmann::json game_document_json(const LoadedGame& game);
 // outline (BlokusGeometry::outline). Part of game_document_json.
 nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
                           std::int32_t rows, bool torus);
+
+// A Go game's komi as JSON: null without KM, else {"written": KM as
+// written, "points": the komi in points or null when unreadable, "scale":
+// komi_scale_name}. Part of game_document_json and `ludex show --json`.
+nlohmann::json go_komi_json(const GoKomi& komi);
 
 // Whether a Go board of this size is labelled in board notation (columns
 // A-Z without I, rows numbered from the bottom): the letters name 25 columns,

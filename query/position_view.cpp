@@ -16,6 +16,7 @@
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
 #include "games/blokus_position.h"
+#include "games/go_komi.h"
 #include "games/go_position.h"
 #include "games/sgf_values.h"
 #include "schema/game_loader.h"
@@ -182,6 +183,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   view.players = game.players;
   view.result = game.result;
   view.winner = game.winner;
+  if (game.family == Family::kGo) view.komi = read_go_komi(game.tree.data(0).props);
   for (const NodeIndex node : line) {
     if (!game.tree.data(node).moves.empty()) ++view.main_line_moves;
   }

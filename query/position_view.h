@@ -17,6 +17,7 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "games/go_komi.h"
 #include "games/position.h"
 #include "schema/database.h"
 
@@ -71,6 +72,9 @@ struct PositionView {
   std::vector<SeatPlayer> players;
   std::string result;
   std::int8_t winner = 0;
+  // Go only: the komi as the root's KM was meant (games/go_komi.h; Fox
+  // Weiqi's KM[375] is 7.5 points), with KM's value as written.
+  std::optional<GoKomi> komi;
   // The move numbers of the swap-sides moves on the main line up to the node
   // shown, ascending. A swap-sides leaves the board as it is and exchanges
   // the players' colours: from it on, seat 1's player has seat 2's colour

@@ -35,6 +35,7 @@
 #include "options/command_line.h"
 #include "query/board_text.h"
 #include "query/commands.h"
+#include "query/game_document.h"
 #include "query/game_output.h"
 #include "query/position_view.h"
 #include "schema/database.h"
@@ -131,6 +132,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
     j["players"].push_back({{"seat", p.seat}, {"name", p.name}});
   j["result"] = v.result;
   j["winner"] = v.winner;
+  if (v.family == Family::kGo) j["komi"] = go_komi_json(v.komi.value_or(GoKomi{}));
   // Who has which colour at this position: after a swap-sides the other
   // seat's player (players keeps the seats as stored).
   j["side_swaps"] = v.side_swaps;

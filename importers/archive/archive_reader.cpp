@@ -131,7 +131,11 @@ bool has_archive_name(std::string_view name) {
   for (std::string_view suffix : kCompressionSuffixes) {
     if (ends_with_ci(name, suffix)) return true;
   }
-  return false;
+  return is_ugz_name(name);
+}
+
+bool is_ugz_name(std::string_view name) {
+  return ends_with_ci(last_component(name), ".ugz");
 }
 
 bool looks_like_archive(std::string_view head) {
@@ -152,6 +156,17 @@ bool looks_like_archive(std::string_view head) {
   if (starts("\x28\xB5\x2F\xFD"sv)) return true;  // zstd
   if (starts("\x04\x22\x4D\x18"sv)) return true;  // lz4
   if (starts("LZIP"sv)) return true;
+  // .ugz: the LHA header's size and checksum bytes, then its method, "-lh0-"
+  // to "-lh7-", "-lhd-", "-lzs-", "-lz4-" or "-lz5-".
+  if (head.size() >= kUgzPrefixBytes + 7) {
+    const std::string_view method = head.substr(kUgzPrefixBytes + 2, 5);
+    const char kind = method[3];
+    if ((method.substr(0, 3) == "-lh" && ((kind >= '0' && kind <= '7') || kind == 'd') &&
+         method[4] == '-') ||
+        method == "-lzs-" || method == "-lz4-" || method == "-lz5-") {
+      return true;
+    }
+  }
   // POSIX "ustar\0" and GNU "ustar  \0" both begin so.
   return head.size() >= 262 && head.substr(257, 5) == "ustar";
 }
@@ -221,9 +236,14 @@ struct ArchiveReader::Impl {
       : a(archive_read_new()),
         display_name(display),
         single(is_single_compressed_name(display)),
+        ugz(is_ugz_name(display)),
         limits(l),
         budget(b) {
     if (a == nullptr) throw std::bad_alloc();
+    if (ugz) {
+      archive_read_support_format_lha(a);
+      return;
+    }
     for (FilterSupport f : builtin_filters()) f(a);
     // A single compressed file is its decompressed stream, whatever that
     // holds: offered the tar format too, libarchive would take a stream
@@ -237,7 +257,10 @@ struct ArchiveReader::Impl {
     // anything else that is compressed but no archive format.
     archive_read_support_format_raw(a);
   }
-  ~Impl() { archive_read_free(a); }
+  ~Impl() {
+    archive_read_free(a);
+    if (file != nullptr) std::fclose(file);
+  }
 
   // Reads the current member's data, into out when it is not null (else
   // only counted), under the limits.
@@ -245,7 +268,9 @@ struct ArchiveReader::Impl {
 
   struct archive* a;
   std::string display_name;
-  bool single;  // is_single_compressed_name(display_name)
+  bool single;                // is_single_compressed_name(display_name)
+  bool ugz;                   // is_ugz_name(display_name)
+  std::FILE* file = nullptr;  // owned: a .ugz on disk, read past its prefix
   ArchiveLimits limits;
   ExpansionBudget& budget;
   bool broken = false;
@@ -356,10 +381,23 @@ ArchiveReader::ArchiveReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)
 ArchiveReader ArchiveReader::open_file(const std::string& path, std::string_view display_name,
                                        const ArchiveLimits& limits, ExpansionBudget& budget) {
   ArchiveReader reader(std::make_unique<Impl>(display_name, limits, budget));
+  Impl& s = *reader.impl_;
   Utf8Locale utf8;
-  if (archive_read_open_filename(reader.impl_->a, path.c_str(), kChunk) != ARCHIVE_OK) {
-    reader.impl_->broken = true;
-    reader.error_ = open_error(reader.impl_->a);
+  int opened = ARCHIVE_FATAL;
+  if (s.ugz) {
+    s.file = std::fopen(path.c_str(), "rb");
+    if (s.file == nullptr || std::fseek(s.file, kUgzPrefixBytes, SEEK_SET) != 0) {
+      s.broken = true;
+      reader.error_ = "cannot be read as an archive (cannot open the file)";
+      return reader;
+    }
+    opened = archive_read_open_FILE(s.a, s.file);
+  } else {
+    opened = archive_read_open_filename(s.a, path.c_str(), kChunk);
+  }
+  if (opened != ARCHIVE_OK) {
+    s.broken = true;
+    reader.error_ = open_error(s.a);
   }
   return reader;
 }
@@ -368,6 +406,7 @@ ArchiveReader ArchiveReader::open_memory(std::string_view bytes, std::string_vie
                                          const ArchiveLimits& limits, ExpansionBudget& budget) {
   ArchiveReader reader(std::make_unique<Impl>(display_name, limits, budget));
   Utf8Locale utf8;
+  if (reader.impl_->ugz) bytes.remove_prefix(std::min(bytes.size(), kUgzPrefixBytes));
   if (archive_read_open_memory(reader.impl_->a, bytes.data(), bytes.size()) != ARCHIVE_OK) {
     reader.impl_->broken = true;
     reader.error_ = open_error(reader.impl_->a);

@@ -11,6 +11,7 @@
 #ifndef LUDEX_IMPORTERS_ARCHIVE_ARCHIVE_READER_H_
 #define LUDEX_IMPORTERS_ARCHIVE_ARCHIVE_READER_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -60,13 +61,22 @@ class ExpansionBudget {
 
 // True if the file name (its last component, any case) ends as an archive or
 // a compressed file does: .zip .tar .tgz .tbz .tbz2 .txz .tzst .7z .gz .bz2
-// .xz .zst .lz4 .lz. Only such files are read as archives, so that zip-based
-// documents (.docx, .odt, .jar, ...) stay single files.
+// .xz .zst .lz4 .lz, or is PandaNet's .ugz. Only such files are read as
+// archives, so that zip-based documents (.docx, .odt, .jar, ...) stay single
+// files.
 bool has_archive_name(std::string_view name);
 
+// A .ugz (PandaNet's compressed .ugf): an LHA archive behind this many bytes
+// of its own ("PP" in the files seen; docs/formats.md, "Archives").
+inline constexpr std::size_t kUgzPrefixBytes = 2;
+// True if the name (its last component, any case) ends in .ugz.
+bool is_ugz_name(std::string_view name);
+
 // True if the bytes start as a zip, 7z, tar (POSIX or GNU) or gzip, bzip2,
-// xz, zstd, lz4 or lzip stream does. head should hold the first 512 bytes
-// (fewer when the file is shorter); the tar magic is at offset 257.
+// xz, zstd, lz4 or lzip stream does, or as a .ugz: an LHA level 0, 1 or 2
+// header after kUgzPrefixBytes (its method "-lh5-" at offset 4). head should
+// hold the first 512 bytes (fewer when the file is shorter); the tar magic is
+// at offset 257.
 bool looks_like_archive(std::string_view head);
 
 // True if the file name (its last component, any case) is that of a single
@@ -140,8 +150,9 @@ enum class ArchiveStep : std::uint8_t {
 class ArchiveReader {
  public:
   // Reads the archive at path; display_name names its single member if it is
-  // a single compressed file. A file that cannot be opened or is no archive
-  // gives kBroken at the first next().
+  // a single compressed file, and says whether it is a .ugz (is_ugz_name:
+  // read as LHA after kUgzPrefixBytes, and as nothing else). A file that
+  // cannot be opened or is no archive gives kBroken at the first next().
   static ArchiveReader open_file(const std::string& path, std::string_view display_name,
                                  const ArchiveLimits& limits, ExpansionBudget& budget);
   // Reads an archive held in memory (a member of another archive); bytes must

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "games/coord_text.h"
+#include "games/go_komi.h"
 #include "importers/sgf/sgf_reader.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
@@ -13,9 +14,10 @@ namespace {
 // How much undeclared text is enough to guess its charset.
 constexpr std::size_t kSampleBytes = 64 * 1024;
 
-// Reads the first game's root node for its CA (the first one), stopping at
-// the second node. Bytes of a charset with ASCII trail bytes may hide a CA
-// that follows them; the charset guess then finds the charset instead.
+// Reads the first game's root node for its CA (the first one) and whether an
+// AP names Fox Weiqi, stopping at the second node. Bytes of a charset with
+// ASCII trail bytes may hide a CA that follows them; the charset guess then
+// finds the charset instead.
 class RootCaProbe final : public SgfEventHandler {
  public:
   void begin_tree(std::int32_t, const SourcePos&) override {}
@@ -25,27 +27,27 @@ class RootCaProbe final : public SgfEventHandler {
   void error(const SourcePos&, std::string) override { done_ = true; }
   void property(std::string_view id, const std::vector<std::string_view>& values,
                 const SourcePos&) override {
-    if (nodes_ == 1 && !found_ && sgf_id_is(id, "CA") && !values.empty()) {
+    if (nodes_ != 1 || values.empty()) return;
+    if (!found_ && sgf_id_is(id, "CA")) {
       found_ = true;
       label_ = std::string(trim_ascii(sgf_unescape(values.front())));
     }
+    if (sgf_id_is(id, "AP")) {
+      for (const std::string_view v : values) fox_ = fox_ || is_fox_application(v);
+    }
   }
-  bool stop() const override { return done_ || found_ || nodes_ >= 2; }
+  bool stop() const override { return done_ || nodes_ >= 2; }
 
   const std::string& label() const { return label_; }
+  bool fox() const { return fox_; }
 
  private:
   int nodes_ = 0;
   bool found_ = false;
+  bool fox_ = false;
   bool done_ = false;
   std::string label_;
 };
-
-std::string find_root_ca(std::string_view bytes) {
-  RootCaProbe probe;
-  read_sgf_events(bytes, probe);
-  return probe.label();
-}
 
 bool is_unicode_form(std::string_view charset) {
   return charset.substr(0, 6) == "UTF-16" || charset.substr(0, 6) == "UTF-32" || charset == "UTF-7";
@@ -104,9 +106,21 @@ SgfFileText prepare_sgf_text(std::string_view bytes) {
     f.file_charset = std::string(charset);
     return f;
   }
-  const std::string head_ca = find_root_ca(bytes);
+  RootCaProbe head;
+  read_sgf_events(bytes, head);
+  const std::string& head_ca = head.label();
   if (!head_ca.empty()) {
     const std::string canon = canonical_charset(head_ca);
+    // Fox Weiqi writes UTF-8 (docs/formats.md, "Fox Weiqi's SGF"): a CA
+    // naming another charset in its file is believed only where the bytes
+    // are not UTF-8.
+    if (head.fox() && canon != kUtf8 && !is_ascii(bytes) && is_valid_utf8(bytes)) {
+      f.file_charset = std::string(kUtf8);
+      f.notes.push_back("CA[" + head_ca +
+                        "] is not the charset of this Fox Weiqi file (AP[foxwq]): its text is "
+                        "UTF-8, as Fox writes it, and is read as UTF-8");
+      return f;
+    }
     if (!canon.empty() && charset_needs_transcoding(canon) && !is_unicode_form(canon) &&
         !is_ascii(bytes)) {
       auto converted = convert_to_utf8(bytes, canon);
@@ -186,7 +200,8 @@ SgfTextDecoder::SgfTextDecoder(const SgfFileText& file, std::string_view ca_labe
     mode_ = Mode::kUtf8Already;
     return;
   }
-  if (file.file_charset == kUtf8) {  // a UTF-8 byte order mark outranks CA
+  // A UTF-8 byte order mark, or a Fox Weiqi file in UTF-8, outranks CA.
+  if (file.file_charset == kUtf8) {
     mode_ = Mode::kDeclared;
     charset_ = std::string(kUtf8);
     return;

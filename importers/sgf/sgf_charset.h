@@ -33,7 +33,8 @@ struct SgfFileText {
   // values are UTF-8 already and their CA is not applied again.
   bool transcoded = false;
   // The charset the file's bytes are in, when known for the whole file
-  // (byte order mark, or transcoded), "" otherwise.
+  // (byte order mark, transcoded, or a Fox Weiqi file in UTF-8 whatever its
+  // CA says), "" otherwise.
   std::string file_charset;
   // The charset guessed for text of games without CA, "" when the undeclared
   // text is UTF-8 (valid UTF-8 stays, anything else is read as ISO-8859-1).

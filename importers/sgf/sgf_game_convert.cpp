@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "games/family_rules.h"
+#include "games/go_komi.h"
 #include "importers/sgf/go_analysis.h"
 #include "importers/sgf/sgf_text.h"
 #include "importers/text/charset.h"
@@ -133,6 +134,7 @@ class GameConverter {
     convert_nodes();
     move_decoder_->resolve_in_context(game_.tree);
     add_go_analysis_evaluations(game_);
+    if (game_.family == Family::kGo) check_fox_komi();
     game_.players = std::move(players_);
     std::stable_sort(game_.players.begin(), game_.players.end(),
                      [](const SeatPlayer& a, const SeatPlayer& b) { return a.seat < b.seat; });
@@ -144,6 +146,15 @@ class GameConverter {
  private:
   void warn(const SourcePos& pos, std::string message) {
     game_.warnings.push_back(warning_at(game_.game_index, pos, std::move(message)));
+  }
+
+  // A Fox Weiqi komi that fits neither of Fox's scales (games/go_komi.h)
+  // is doubtful; the KM stays as it was read.
+  void check_fox_komi() {
+    const std::span<const Property> root = game_.tree.data(0).props;
+    if (!is_fox_sgf(root)) return;
+    GoKomi komi = read_go_komi(root);
+    if (!komi.problem.empty()) warn(raw_.nodes.front().pos, std::move(komi.problem));
   }
 
   std::string root_ca_label() const {

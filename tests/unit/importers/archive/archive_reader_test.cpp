@@ -1,5 +1,6 @@
 // Reading archives member by member (importers/archive/archive_reader.h):
-// names, every format, refused members, the bomb limits, damage.
+// names, every format, refused members, the bomb limits, damage, and
+// PandaNet's .ugz (an LHA archive behind two bytes).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 #include <vector>
 
 #include "importers/archive/archive_reader.h"
+#include "importers/game_file.h"
 #include "tests/support/archive_builder.h"
+#include "tests/support/ugz_fixture.h"
 
 namespace ludex {
 namespace {
@@ -421,4 +424,94 @@ TEST_CASE("damage: a bad checksum spoils one member, truncation ends the archive
 }
 
 }  // namespace
+TEST_CASE("ugz: told by its name and by an LHA header after two bytes", "[archive][ugz]") {
+  CHECK(is_ugz_name("games/wa22-507.ugz"));
+  CHECK(is_ugz_name("A.UGZ"));
+  CHECK_FALSE(is_ugz_name("a.ugf"));
+  CHECK_FALSE(is_ugz_name("ugz"));
+  CHECK(has_archive_name("x/a.Ugz"));
+  CHECK_FALSE(is_single_compressed_name("a.ugz"));
+
+  CHECK(looks_like_archive(test::ugz_lh5()));
+  CHECK(looks_like_archive(test::make_ugz_lh0("a.ugf", "x")));
+  for (const char* method : {"-lh1-", "-lh7-", "-lhd-", "-lzs-", "-lz4-", "-lz5-"}) {
+    CHECK(looks_like_archive(std::string("PP%D") + method));
+  }
+  // The method at offset 4, and only a real one.
+  CHECK_FALSE(looks_like_archive("%D-lh5-xxxx"));
+  CHECK_FALSE(looks_like_archive("PP%D-lh8-"));
+  CHECK_FALSE(looks_like_archive("PP%D-lhx-"));
+  CHECK_FALSE(looks_like_archive("PP%D-lh5"));
+  CHECK_FALSE(looks_like_archive(test::kUgzMemberText));
+}
+
+TEST_CASE("ugz: the .ugf inside, compressed (-lh5-) and stored (-lh0-)", "[archive][ugz]") {
+  const Listing lh5 = list(test::ugz_lh5(), "wa22-507.ugz");
+  CHECK(lh5.last == ArchiveStep::kEnd);
+  REQUIRE(lh5.members.size() == 1);
+  CHECK(lh5.members[0].path == test::kUgzMemberName);
+  CHECK(lh5.members[0].outcome == ReadOutcome::kComplete);
+  CHECK(lh5.members[0].data == test::kUgzMemberText);
+  // The member is a .ugf game.
+  int games = 0;
+  parse_game_file(
+      lh5.members[0].data, [&](GameRecord&& g) { games += g.main_line_moves() == 6 ? 1 : 0; },
+      [](Diagnostic&& d) { FAIL(d.message); });
+  CHECK(games == 1);
+
+  // Any two bytes before the header will do.
+  const Listing lh0 =
+      list(test::make_ugz_lh0("dir/b.ugf", "[Header]\r\nSize=9\r\n", "\x01\xFF"), "b.ugz");
+  CHECK(lh0.last == ArchiveStep::kEnd);
+  REQUIRE(lh0.members.size() == 1);
+  CHECK(lh0.members[0].path == "dir/b.ugf");
+  CHECK(lh0.members[0].data == "[Header]\r\nSize=9\r\n");
+}
+
+TEST_CASE("ugz: read from a file, past its two bytes", "[archive][ugz]") {
+  const std::string path =
+      std::filesystem::temp_directory_path() / "ludex-archive-reader-wa22-507.ugz";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << test::ugz_lh5();
+  }
+  ExpansionBudget budget(300, ArchiveLimits{});
+  ArchiveReader reader = ArchiveReader::open_file(path, "wa22-507.ugz", ArchiveLimits{}, budget);
+  ArchiveEntry e;
+  std::string data;
+  REQUIRE(reader.next(e) == ArchiveStep::kEntry);
+  CHECK(e.path == test::kUgzMemberName);
+  CHECK(reader.read(data).outcome == ReadOutcome::kComplete);
+  CHECK(data == test::kUgzMemberText);
+  CHECK(reader.next(e) == ArchiveStep::kEnd);
+  std::filesystem::remove(path);
+
+  ExpansionBudget none(0, ArchiveLimits{});
+  ArchiveReader missing =
+      ArchiveReader::open_file("/nonexistent/x.ugz", "x.ugz", ArchiveLimits{}, none);
+  CHECK(missing.next(e) == ArchiveStep::kBroken);
+  CHECK(missing.error() == "cannot be read as an archive (cannot open the file)");
+}
+
+TEST_CASE("ugz: damage is reported, not read as a game", "[archive][ugz]") {
+  // A changed data byte fails the member's CRC.
+  std::string bad = test::make_ugz_lh0("c.ugf", "[Header]\r\nSize=9\r\n");
+  bad[bad.size() - 3] = 'X';
+  const Listing damaged = list(bad, "c.ugz");
+  REQUIRE(damaged.members.size() == 1);
+  CHECK(damaged.members[0].outcome == ReadOutcome::kDamaged);
+
+  // Cut inside the compressed data.
+  const std::string lh5 = test::ugz_lh5();
+  const Listing cut = list(lh5.substr(0, lh5.size() / 2), "d.ugz");
+  const bool reported = cut.last == ArchiveStep::kBroken ||
+                        (!cut.members.empty() && cut.members[0].outcome != ReadOutcome::kComplete);
+  CHECK(reported);
+
+  // Not LHA at all behind the two bytes.
+  const Listing none = list("PP(;GM[1]SZ[9])", "e.ugz");
+  CHECK(none.last == ArchiveStep::kBroken);
+  CHECK(none.members.empty());
+}
+
 }  // namespace ludex

@@ -431,4 +431,30 @@ TEST_CASE("go analysis: only Go games are read", "[sgf][analysis]") {
   CHECK(value_of(go, 1, EvalSource::kSabaki) == Approx(55));
 }
 
+TEST_CASE("go analysis: analyze-sgf's SBKV is a win rate in percent, in every version",
+          "[sgf][analysis]") {
+  // analyze-sgf (9beach/analyze-sgf, every commit from its first, 2021-02-05,
+  // to 0.4.8) writes KataGo's rootInfo.winrate, Black's 0..1, times 100 with
+  // two decimals, before BM/TE/HO marks and its comment; "SBKV[5500.00]"
+  // occurs only in comments of its source (docs/formats.md, "Go analysis
+  // programs"), and is no win rate.
+  const GameRecord g = read_one(
+      "(;GM[1]FF[4]SZ[19]KM[6.5]\n"
+      ";B[pd]SBKV[48.25]C[* Win rate: 48.25%]\n"
+      ";W[dd]TE[1]SBKV[47.90]C[* Win rate: 52.10%]\n"
+      ";B[po]BM[1]HO[1]SBKV[5500.00]C[* Win rate: 55.00%]\n"
+      ";W[dp]BM[1]HO[1]SBKV[0.00])\n");
+  REQUIRE(g.tree.size() == 5);
+  CHECK(value_of(g, 1, EvalSource::kSabaki) == Approx(48.25));
+  CHECK(value_of(g, 2, EvalSource::kSabaki) == Approx(47.9));
+  CHECK(evaluations(g, 3).empty());
+  CHECK(has_prop(g, 3, "SBKV"));
+  CHECK(has_prop(g, 3, "HO"));
+  CHECK(value_of(g, 4, EvalSource::kSabaki) == 0.0);
+  REQUIRE(g.warnings.size() == 1);
+  CHECK(g.warnings[0].pos.line == 4);
+  CHECK_THAT(g.warnings[0].message, Contains("SBKV[5500.00]"));
+  CHECK_THAT(g.warnings[0].message, Contains("0 to 100"));
+}
+
 }  // namespace ludex
