@@ -98,7 +98,10 @@ void fill(const std::vector<StoneList>& lists, const std::string& bytes, std::in
       if (!c.done) low = std::min(low, c.next);
     }
     if (low >= end) break;
-    const std::int64_t high = end - low < kBlockGames ? end : low + kBlockGames;
+    // low < end; their difference taken unsigned cannot overflow.
+    const bool last_block = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(low) <=
+                            static_cast<std::uint64_t>(kBlockGames);
+    const std::int64_t high = last_block ? end : low + kBlockGames;
     for (std::size_t k = 0; k < lists.size(); ++k) {
       Cursor& c = cursors[k];
       while (!c.done && c.next < high) {
