@@ -132,6 +132,8 @@ const char* source_text(ExplorerSource source) {
       return "by replaying the games";
     case ExplorerSource::kMixed:
       return "from the postings and by replaying the games";
+    case ExplorerSource::kAnswer:
+      return "from the explorer's kept answers";
   }
   return "";
 }

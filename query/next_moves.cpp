@@ -1,11 +1,8 @@
 #include "query/next_moves.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
 #include <utility>
 
-#include "games/symmetry.h"
 #include "query/node_filter_options.h"
 #include "schema/explorer_query.h"
 
@@ -25,15 +22,6 @@ std::string points_text(Family family, std::span<const Point> points) {
   return out;
 }
 
-// The move as `symmetry` maps it: its points (sorted again) and its Blokus
-// colour.
-Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Continuation c) {
-  for (Point& p : c.points) p = transform(symmetry, shape, p);
-  std::sort(c.points.begin(), c.points.end());
-  if (c.color >= 1 && c.color <= 4) c.color = symmetry.colour_map[c.color];
-  return c;
-}
-
 }  // namespace
 
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
@@ -46,60 +34,14 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
   query.all_copies = options.all_copies;
   query.replay_only = options.replay_only;
   query.threads = options.threads;
-
-  // Each distinct hash with the symmetry that turns the query into it, and
-  // the query's stabiliser: the symmetries that map the position onto
-  // itself (the identity at least; all of them for the empty board).
-  std::vector<std::pair<std::uint64_t, BoardSymmetry>> images = {{target.hash, BoardSymmetry{}}};
-  std::vector<BoardSymmetry> stabiliser = {BoardSymmetry{}};
-  if (options.symmetric) {
-    for (const BoardSymmetry& s : board_symmetries(shape)) {
-      std::vector<Occupant> occupants;
-      std::vector<TwixtLink> links;
-      for (const Occupant& o : target.occupants) occupants.push_back(transform(s, shape, o));
-      for (const TwixtLink& l : target.links) links.push_back(transform(s, shape, l));
-      std::sort(occupants.begin(), occupants.end());
-      std::sort(links.begin(), links.end());
-      if (s.name != "identity" && occupants == target.occupants && links == target.links) {
-        stabiliser.push_back(s);
-      }
-      const std::uint64_t h = hash_contents(shape, occupants, links);
-      const bool known = std::any_of(images.begin(), images.end(),
-                                     [h](const auto& image) { return image.first == h; });
-      if (h != 0 && !known) images.emplace_back(h, s);
-    }
-  }
-  // Moves from an image are mapped back by the inverse symmetry into the
-  // query's orientation. There, two moves that a symmetry of the query
-  // position exchanges (a3 and m11 on the empty 13x13 Hex board) are the
-  // same move: each is folded onto its smallest image under the stabiliser.
-  for (const auto& [hash, symmetry] : images) {
-    ExplorerImage image;
-    image.hash = hash;
-    const BoardSymmetry back = inverse(symmetry);
-    const bool identity = symmetry.name == "identity";
-    if (!identity || stabiliser.size() > 1) {
-      image.map_back = [shape, back, identity, stabiliser](const Continuation& found) {
-        Continuation c = identity ? found : mapped(back, shape, found);
-        ContinuationKey key = key_of(c);
-        for (std::size_t i = 1; i < stabiliser.size(); ++i) {
-          Continuation other = mapped(stabiliser[i], shape, c);
-          ContinuationKey other_key = key_of(other);
-          if (other_key < key) {
-            key = std::move(other_key);
-            c = std::move(other);
-          }
-        }
-        return c;
-      };
-    }
-    query.images.push_back(std::move(image));
-  }
+  query.symmetric = options.symmetric;
+  query.images =
+      explorer_images(shape, target.occupants, target.links, target.hash, options.symmetric);
   const PositionReport position = explore_position(db, query);
   NextMovesReport report;
   report.positions = position.nodes;
   report.games = position.games;
-  report.with_images = images.size() > 1;
+  report.with_images = query.images.size() > 1;
   report.source = position.source;
   report.moves = position.moves;
   return report;

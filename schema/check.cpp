@@ -20,6 +20,7 @@
 #include "games/position_stream.h"
 #include "schema/check_nodes.h"
 #include "schema/counts.h"
+#include "schema/explorer_answers.h"
 #include "schema/explorer_check.h"
 #include "schema/feature_index.h"
 #include "schema/game_loader.h"
@@ -522,6 +523,9 @@ class Checker {
     check_explorer(h_, o, [&](std::int64_t game, const std::string& message) {
       problem("explorer", game, 0, message);
     });
+    // The kept answers: a few dozen at most, each compared whole.
+    check_explorer_answers(
+        db_, [&](const std::string& message) { problem("explorer_answers", 0, 0, message); });
   }
 
   void file_counts() {

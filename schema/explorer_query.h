@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "games/position.h"
+#include "games/symmetry.h"
 #include "schema/continuation_tally.h"
 #include "schema/database.h"
 #include "schema/explorer_postings.h"
@@ -27,6 +29,7 @@ enum class ExplorerSource : std::uint8_t {
   kPostings = 0,  // every image from explorer_postings
   kReplay = 1,    // every image gathered from the stored games
   kMixed = 2,     // some of each
+  kAnswer = 3,    // the kept answer (schema/explorer_answers.h)
 };
 
 struct PositionReport {
@@ -47,10 +50,26 @@ struct ExplorerImage {
   std::function<Continuation(const Continuation&)> map_back;
 };
 
+// The images of the position with these occupants and links (sorted, as
+// Position gives them) and hash (as stored) on `shape`: the position itself
+// first, then with `symmetric` each other distinct image under the board's
+// symmetries. A move found from an image maps back into the position's
+// orientation by the inverse symmetry, and moves that a symmetry of the
+// position itself exchanges (a3 and m11 on the empty 13x13 Hex board) are
+// folded onto the smallest of them.
+std::vector<ExplorerImage> explorer_images(const BoardShape& shape,
+                                           const std::vector<Occupant>& occupants,
+                                           const std::vector<TwixtLink>& links,
+                                           std::uint64_t hash, bool symmetric);
+
 struct ExplorerQuery {
   Family family = Family::kOther;
   std::string variant;  // Blokus: the variant's name as stored; else ""
   std::vector<ExplorerImage> images;
+  // The images are explorer_images(..., symmetric = true)'s: with the
+  // position's own symmetries folded even when it has one image. Part of
+  // the key of a kept answer.
+  bool symmetric = false;
   // Which games count. Its family, size and variant must be the position's
   // (callers set them); limit cuts the list of moves; offset and order are
   // ignored.
@@ -59,8 +78,13 @@ struct ExplorerQuery {
   // set); by default only the first copy counts, as if import --dedupe had
   // stored it alone.
   bool all_copies = false;
-  // Never read the postings (the tests compare both ways).
+  // Never read the postings nor the kept answers (the tests compare both
+  // ways).
   bool replay_only = false;
+  // Read the kept answer of the position when there is one and the query
+  // asks what it answers (no filter but the board's, the default copies
+  // rule); false to tally (keeping and checking the answers).
+  bool read_answers = true;
   // Threads that tally a position kept for every image when no filter
   // needs SQL: 0 = one per core (at most 8) for a position of 20,000 games
   // or more, else one; n = n threads whatever its size (the tests). The

@@ -7,6 +7,7 @@
 #include "schema/backfill.h"
 #include "schema/bulk_load.h"
 #include "schema/counts.h"
+#include "schema/explorer_answers.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 #include "schema/game_eraser.h"
@@ -118,6 +119,8 @@ void GameStore::begin_bulk_load() {
   drop_indexes_for_load(s.db, s.meta);
   Transaction t(s.db, Transaction::Mode::kImmediate);
   s.explorer.begin_bulk_load();
+  // The triggers that empty the answers went with the indexes.
+  forget_explorer_answers(s.db);
   t.commit();
 }
 
@@ -138,6 +141,14 @@ void GameStore::finish_bulk_load() {
   // ANALYZE reads every index; an import that changed nothing (a re-import
   // of an unchanged archive) leaves the statistics as they are.
   rebuild_dropped_indexes(s.db, s.meta, s.games_changed);
+  {
+    // The explorer's answers a change emptied (a re-import that changed
+    // nothing keeps them: nothing to do), once the indexes that gathering
+    // a position needs are back.
+    Transaction t(s.db, Transaction::Mode::kImmediate);
+    refresh_explorer_answers(s.database);
+    t.commit();
+  }
 }
 
 std::optional<KnownFile> GameStore::find_file(const std::string& path) {

@@ -36,6 +36,10 @@ inline constexpr std::string_view kFeatureGamesPending = "feature_games_pending"
 // The explorer's postings are not complete (a migration, a bulk load under
 // way or interrupted): queries replay, the next import rebuilds them.
 inline constexpr std::string_view kExplorerPending = "explorer_pending";
+// The games a position needs for its explorer answer to be kept (a decimal
+// integer, at least 1; absent: kExplorerAnswerGames, schema/explorer_answers.h).
+// A tuning of the archive, set by hand; the tests set it low.
+inline constexpr std::string_view kExplorerAnswerGames = "explorer_answer_games";
 // The statements that rebuild what a bulk load dropped (docs/schema.md,
 // "Bulk load").
 inline constexpr std::string_view kIndexesDropped = "indexes_dropped";

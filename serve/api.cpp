@@ -305,6 +305,7 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
                         {"with_images", report.with_images},
                         {"source", report.source == ExplorerSource::kPostings ? "postings"
                                    : report.source == ExplorerSource::kReplay ? "replay"
+                                   : report.source == ExplorerSource::kAnswer ? "answer"
                                                                               : "mixed"},
                         {"moves", std::move(moves)}});
 }

@@ -1,10 +1,12 @@
-// The explorer's postings stay exact through every way a database changes
-// (issue 19): after an import into an empty database (bulk load), an import
-// into one that holds games, the re-import of a changed file, --prune, a
-// merge, --dedupe and the migration of a version-7 database, they equal the
-// postings of a database imported anew from the same files, and ludex check
-// --all finds nothing wrong (it rebuilds the set of common positions and
-// compares every kept one with its games).
+// The explorer's postings and kept answers stay exact through every way a
+// database changes (issue 19): after an import into an empty database (bulk
+// load), an import into one that holds games, the re-import of a changed
+// file, --prune, a merge, --dedupe and the migrations of a version-8 and a
+// version-7 database, the postings equal those of a database imported anew
+// from the same files; answers are kept (the threshold set low) and `ludex
+// next` answers from them what a replay answers; and ludex check --all finds
+// nothing wrong (it rebuilds the set of common positions, compares every
+// kept one with its games and every kept answer with a tally).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 
 #include "tests/e2e_explorer/explorer_support.h"
 #include "tests/support/e2e_support.h"
@@ -49,6 +52,35 @@ std::map<std::uint64_t, std::vector<std::string>> rebuilt(const ScratchDir& dir,
   return explorer_content(copy);
 }
 
+// The kept answers: more than a few, and at each board's empty position
+// (plain and with symmetries) `ludex next` answers from them (its first
+// line names the source) the moves a replay finds.
+void expect_kept_answers(const std::string& db) {
+  std::vector<std::vector<std::string>> asked;
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT count(*) FROM explorer_answers").getInt64() > 10);
+    SQLite::Statement st(raw,
+                         "SELECT family, board_columns, symmetric FROM explorer_answers "
+                         "WHERE length(line) = 0 ORDER BY 1, 2, 3");
+    while (st.executeStep()) {
+      asked.push_back({"next", "--db", db, "--family", st.getColumn(0).getString(), "--size",
+                       st.getColumn(1).getString()});
+      if (st.getColumn(2).getInt() != 0) asked.back().push_back("--symmetric");
+    }
+  }
+  CHECK(asked.size() >= 2);
+  for (std::vector<std::string>& args : asked) {
+    const RunResult kept = run_ludex_ok(args);
+    args.push_back("--replay");
+    const RunResult replay = run_ludex_ok(args);
+    INFO(args[4] << " " << args[6] << (args.size() > 8 ? " with symmetries" : ""));
+    CHECK_THAT(kept.out, Catch::Contains("from the explorer's kept answers"));
+    const auto moves = [](const std::string& out) { return out.substr(out.find('\n')); };
+    CHECK(moves(kept.out) == moves(replay.out));
+  }
+}
+
 // `db` against its own games' postings built from nothing, and (when
 // `paths` is not empty) against a database imported anew from `paths`;
 // and ludex check --all on db.
@@ -66,6 +98,7 @@ void expect_as_new(const ScratchDir& dir, const std::string& db,
     run_ludex_ok(args);
     CHECK(explorer_difference(have, explorer_content(fresh)) == "");
   }
+  expect_kept_answers(db);
   const RunResult check = run_ludex({"check", "--db", db, "--all"});
   CHECK(check.exit_code == 0);
   CHECK_THAT(check.out, Catch::Contains(": 0 problems"));
@@ -83,6 +116,14 @@ TEST_CASE(
   copy_tree(corpus_dir() / "hex" / "littlegolem-zerohex", hex);
   copy_tree(corpus_dir() / "go" / "gnugo", go);
   const std::string db = dir / "x.db";
+  const fs::path nothing = dir.path() / "empty";
+  fs::create_directories(nothing);
+  // Answers kept from 20 games on (not 20,000): this archive's first moves.
+  run_ludex_ok({"import", "--db", db, "--quiet", nothing.string()});
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    raw.exec("INSERT INTO meta (key, value) VALUES ('explorer_answer_games', '20')");
+  }
 
   // An empty database: a bulk load, its postings sorted at the end.
   run_ludex_ok({"import", "--db", db, "--quiet", hex.string()});
@@ -126,6 +167,15 @@ TEST_CASE(
   // (An import anew would store the other copy of each game: the folders
   // are walked in name order.)
   expect_as_new(dir, db, {}, "dedupe");
+
+  // A version-8 database (no kept answers): the next import keeps them.
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version8(raw);
+  }
+  run_ludex_ok({"import", "--db", db, "--quiet", hex.string(), go.string(), more.string(),
+                "--dedupe", again.string()});
+  expect_as_new(dir, db, {}, "migration from version 8");
 
   // A version-7 database (no postings): the next import builds them.
   {

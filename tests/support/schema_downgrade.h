@@ -1,5 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 7: the GM number
+// versions wrote, for the tests of the migrations. Version 8: no kept
+// explorer answers. Version 7: the GM number
 // as the variant of Go, Hex and Twixt SGF games, no explorer_postings. Version 6: nodes with
 // game_id, parent_id, depth and move_number, a moves table (with piece_id),
 // position_events, game_positions with its occupancy column, no
@@ -13,11 +14,28 @@
 
 namespace ludex::test {
 
-// Version 8 back to 7: the GM number of Go, Hex and Twixt SGF games as
+// Version 9 back to 8: no kept explorer answers (009_explorer_answers.sql:
+// the table and the triggers that empty it).
+inline void downgrade_to_version8(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP TRIGGER explorer_answers_after_postings_insert;
+    DROP TRIGGER explorer_answers_after_postings_update;
+    DROP TRIGGER explorer_answers_after_postings_delete;
+    DROP TRIGGER explorer_answers_after_games_update;
+    DROP TABLE explorer_answers;
+    UPDATE meta SET value = '8' WHERE key = 'schema_version';
+    PRAGMA user_version = 8;
+    COMMIT;
+  )sql");
+}
+
+// Version 9 back to 7 (through 8): the GM number of Go, Hex and Twixt SGF games as
 // their variant again (008_family_variants.sql cleared it), and the
 // explorer's table and index gone (008_explorer*.sql), and the kept counts
 // (008_kept_counts.sql).
 inline void downgrade_to_version7(SQLite::Database& raw) {
+  downgrade_to_version8(raw);
   raw.exec(R"sql(
     BEGIN;
     UPDATE games SET variant = CASE family WHEN 'go' THEN '1' WHEN 'hex' THEN '11' ELSE '21' END

@@ -27,7 +27,7 @@ import { renderPicker, boardSelect } from './explorer_picker.js';
 import { filterForm } from './explorer_filters.js';
 import { readState, modeOf, stateHref, positionPairs, filterPairs, positionKey, atDepth, withMove, lineSeparator } from './explorer_state.js';
 
-const SOURCES = { postings: 'from the explorer’s index', replay: 'by replaying the games', mixed: 'partly from the index, partly replayed' };
+const SOURCES = { postings: 'from the explorer’s index', replay: 'by replaying the games', mixed: 'partly from the index, partly replayed', answer: 'from the explorer’s kept answers' };
 
 function boardTitle(pos) {
   const name = pos.family === 'blokus' && pos.variant ? pos.variant

@@ -3,6 +3,7 @@
 
 #include "core/text_fold.h"
 #include "schema/blob_codec.h"
+#include "schema/explorer_answers.h"
 
 namespace ludex {
 namespace {
@@ -85,6 +86,57 @@ TEST_CASE("user patterns become GLOB patterns with only '*' special", "[schema]"
   CHECK(user_pattern_to_glob("a?b") == "a[?]b");
   CHECK(user_pattern_to_glob("[x]") == "[[]x]");
   CHECK(user_pattern_to_glob("100%_o'k") == "100%_o'k");
+}
+
+TEST_CASE("an explorer answer round-trips to the bit and garbage does not decode", "[schema]") {
+  PositionReport report;
+  report.games = 187902;
+  report.nodes = 187950;
+  Continuation a;
+  a.seat = 1;
+  a.kind = MoveKind::kPlace;
+  a.points.push_back(Point{15, 3});
+  a.occurrences = 3000;
+  a.games = 2990;
+  a.seat1_wins = 1400;
+  a.seat2_wins = 1500;
+  a.example_node = 7199833;
+  a.years = {{2000, 10}, {2024, 2980}};
+  a.evaluations.push_back({EvalSource::kKataGo, 12, 0.1 + 0.2});  // not a short decimal
+  Continuation b;
+  b.seat = 2;
+  b.color = 4;
+  b.kind = MoveKind::kPlace;
+  b.points.push_back(Point{-1, 300});
+  b.points.push_back(Point{2, 2});
+  b.piece = "W";
+  b.games = 1;
+  b.occurrences = 1;
+  Continuation swap;
+  swap.seat = 2;
+  swap.kind = MoveKind::kSwapPieces;
+  swap.games = 5;
+  report.moves = {a, b, swap};
+
+  const std::string bytes = encode_explorer_answer(report);
+  const std::optional<PositionReport> back = decode_explorer_answer(bytes);
+  REQUIRE(back);
+  CHECK(back->source == ExplorerSource::kAnswer);
+  CHECK(encode_explorer_answer(*back) == bytes);
+  REQUIRE(back->moves.size() == 3);
+  CHECK(back->games == 187902);
+  CHECK(back->moves[0].evaluations[0].sum == 0.1 + 0.2);
+  CHECK(back->moves[0].years == a.years);
+  CHECK(back->moves[1].points[0] == Point{-1, 300});
+  CHECK(back->moves[1].piece == "W");
+  CHECK(back->moves[2].kind == MoveKind::kSwapPieces);
+
+  // Every cut of the bytes, and a byte more, is refused.
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    CHECK_FALSE(decode_explorer_answer(std::string_view(bytes).substr(0, n)));
+  }
+  CHECK_FALSE(decode_explorer_answer(bytes + '\0'));
+  CHECK_FALSE(decode_explorer_answer(std::string(40, '\xFF')));
 }
 
 }  // namespace
