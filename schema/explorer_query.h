@@ -59,8 +59,8 @@ struct ExplorerImage {
 // folded onto the smallest of them.
 std::vector<ExplorerImage> explorer_images(const BoardShape& shape,
                                            const std::vector<Occupant>& occupants,
-                                           const std::vector<TwixtLink>& links,
-                                           std::uint64_t hash, bool symmetric);
+                                           const std::vector<TwixtLink>& links, std::uint64_t hash,
+                                           bool symmetric);
 
 struct ExplorerQuery {
   Family family = Family::kOther;
