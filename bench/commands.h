@@ -14,6 +14,7 @@ int run_import_bench_command(const std::vector<std::string>& args);
 int run_store_bench_command(const std::vector<std::string>& args);
 int run_parse_bench_command(const std::vector<std::string>& args);
 int run_query_bench_command(const std::vector<std::string>& args);
+int run_serve_load_command(const std::vector<std::string>& args);
 
 // Shared by the commands: removes a database file with its -wal and -shm
 // files when `replace`, else throws std::runtime_error if it exists.

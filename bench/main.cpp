@@ -23,6 +23,9 @@ constexpr std::string_view kUsage =
     "  store  --archive DIR --db DB   time the database writer alone (parsed beforehand)\n"
     "  parse  --archive DIR [--jobs N] time reading and parsing alone (no database)\n"
     "  query  --work DIR              query latency at 10,000 and 100,000 games\n"
+    "  serve-load --port P --family F [--size N]\n"
+    "                                 the explorer's requests to a running ludex serve\n"
+    "                                 from many clients at once (latency percentiles)\n"
     "\n"
     "Run 'ludex-bench <command> --help' for a command's options.\n";
 
@@ -34,7 +37,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"generate", ludex::run_generate_command}, {"import", ludex::run_import_bench_command},
     {"store", ludex::run_store_bench_command}, {"parse", ludex::run_parse_bench_command},
-    {"query", ludex::run_query_bench_command},
+    {"query", ludex::run_query_bench_command}, {"serve-load", ludex::run_serve_load_command},
 };
 
 }  // namespace
