@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <future>
 #include <optional>
 #include <system_error>
 #include <unordered_set>
@@ -118,8 +119,18 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   sum.games_streamed = store.refresh_position_streams();
   // After the streams: feature_games is built from them.
   sum.games_streamed = std::max(sum.games_streamed, store.refresh_feature_games());
+  // The rows recorded below the given directories are read while the walk
+  // stats the files (nothing else uses the store until then): a re-import
+  // of an unchanged archive is those two and little else. --prune erases
+  // files first, so it reads them after.
+  std::future<KnownFiles::Recorded> recorded;
+  if (!options_.prune) {
+    recorded = std::async(std::launch::async,
+                          [&store, &paths] { return KnownFiles::read_recorded(store, paths); });
+  }
   // The database's own files are never imported (a directory may hold it).
   const WalkResult walk = walk_paths(paths, DatabaseFiles(db_.path()));
+  KnownFiles::Recorded below = recorded.valid() ? recorded.get() : KnownFiles::Recorded{};
   ImportReporter reporter(options_, diagnostics_, sum, start,
                           static_cast<std::int64_t>(walk.files.size()));
   ImportBatch batch(store, options_, stored_);
@@ -146,7 +157,8 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // of what is left gives.
   if (options_.prune) prune_vanished(paths, walk, gone_roots, store, sum);
 
-  const KnownFiles known(store, walk.files, paths);
+  if (options_.prune) below = KnownFiles::read_recorded(store, paths);
+  const KnownFiles known(store, walk.files, std::move(below));
   reporter.add_to_total(known.files_in_archives());
   ImportWriter writer(store, known, batch, reporter, options_, sum);
   PipelineOptions pipeline;

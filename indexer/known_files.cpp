@@ -32,34 +32,42 @@ void for_each_ancestor(const std::unordered_map<std::int64_t, std::int64_t>& par
 
 }  // namespace
 
-KnownFiles::KnownFiles(GameStore& store, const std::vector<std::string>& paths,
-                       const std::vector<std::string>& roots) {
-  // The recorded rows below the given directories, each read once: a re-import
-  // of an unchanged archive then costs one range read, not a query per file.
-  std::vector<std::string> read_dirs;  // each ending in '/'
-  std::unordered_map<std::string, KnownFile> below;
+KnownFiles::Recorded KnownFiles::read_recorded(GameStore& store,
+                                               const std::vector<std::string>& roots) {
+  Recorded out;
   for (const std::string& root : roots) {
     std::error_code ec;
     if (!std::filesystem::is_directory(root, ec)) continue;
     std::string dir = normal_path(root);
     if (dir.empty()) continue;
     if (dir.back() != '/') dir.push_back('/');
-    for (KnownMember& m : store.find_files_below(dir)) below.emplace(std::move(m.path), m.file);
-    read_dirs.push_back(std::move(dir));
+    std::vector<KnownMember> below = store.find_files_below(dir);
+    out.files.reserve(out.files.size() + below.size());
+    for (KnownMember& m : below) out.files.emplace(std::move(m.path), m.file);
+    out.dirs.push_back(std::move(dir));
   }
-  auto read_in_bulk = [&read_dirs](const std::string& path) {
-    return std::any_of(read_dirs.begin(), read_dirs.end(), [&path](const std::string& dir) {
+  return out;
+}
+
+KnownFiles::KnownFiles(GameStore& store, const std::vector<std::string>& paths, Recorded recorded) {
+  // The recorded rows below the given directories were read once: a
+  // re-import of an unchanged archive then costs one range read, not a
+  // query per file. Their entries move over, not copied.
+  auto read_in_bulk = [&recorded](const std::string& path) {
+    return std::any_of(recorded.dirs.begin(), recorded.dirs.end(), [&path](const std::string& dir) {
       return path.compare(0, dir.size(), dir) == 0;
     });
   };
+  files_.reserve(paths.size());
   for (const std::string& path : paths) {
-    std::optional<KnownFile> known;
     if (read_in_bulk(path)) {
-      const auto it = below.find(path);
-      if (it != below.end()) known = it->second;
-    } else {
-      known = store.find_file(path);
+      auto node = recorded.files.extract(path);
+      if (node.empty()) continue;
+      if (node.mapped().is_archive) add_members(store, node.mapped());
+      files_.insert(std::move(node));
+      continue;
     }
+    std::optional<KnownFile> known = store.find_file(path);
     if (!known) continue;
     if (known->is_archive) add_members(store, *known);
     files_.emplace(path, std::move(*known));

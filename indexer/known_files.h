@@ -24,13 +24,26 @@ namespace ludex {
 
 class KnownFiles {
  public:
+  // The rows recorded below the directories among an import's roots (the
+  // paths it was given), one range read each: what the constructor looks
+  // paths up in. Independent of the walk, so an import reads them on
+  // another thread while it walks (the store must then not be used
+  // elsewhere until they are read). Only reads.
+  struct Recorded {
+    std::vector<std::string> dirs;  // each ending in '/'
+    std::unordered_map<std::string, KnownFile> files;
+  };
+  static Recorded read_recorded(GameStore& store, const std::vector<std::string>& roots);
+
   // Looks up the files at paths (as the walk spells them) and everything
-  // recorded below each of them that is a known archive. The rows below each
-  // directory among roots (the paths the import was given) are read in one
-  // range read; a path outside them is looked up alone. Requires an open
-  // batch on store (GameStore::begin) or none; only reads.
+  // recorded below each of them that is a known archive. A path below one
+  // of recorded.dirs is looked up in recorded (read_recorded(store, roots));
+  // a path outside them is looked up alone. Requires an open batch on store
+  // (GameStore::begin) or none; only reads.
+  KnownFiles(GameStore& store, const std::vector<std::string>& paths, Recorded recorded);
   KnownFiles(GameStore& store, const std::vector<std::string>& paths,
-             const std::vector<std::string>& roots = {});
+             const std::vector<std::string>& roots = {})
+      : KnownFiles(store, paths, read_recorded(store, roots)) {}
 
   bool empty() const { return files_.empty(); }
   // The record of path (on disk, or a member "ARCHIVE//MEMBER" of a known
