@@ -140,18 +140,18 @@ std::optional<GameSet> position_games(Database& db, const NodeFilter& f) {
   if (kept.empty() || (f.games_plan == GamesPlan::kAuto && estimate < kMinGames)) {
     return std::nullopt;
   }
+  // The games of a kept position are on one board: one game tells for all.
+  // On another board than the filter's (a rare query) the SQL plan answers.
+  GameCheck board(h, board_conditions(f.game));
   GameSet set;
-  std::int64_t sample = 0;
   for (const std::uint64_t key : kept) {
+    std::int64_t sample = 0;
     store.read(key, [&](const PositionVisit& v) {
       if (sample == 0) sample = v.game_id;
       set.insert(v.game_id);
     });
+    if (sample == 0 || !board.meets(sample)) return std::nullopt;
   }
-  // The kept images are of one board: one game tells for all. On another
-  // board than the filter's (a rare query) the SQL plan answers.
-  GameCheck board(h, board_conditions(f.game));
-  if (sample == 0 || !board.meets(sample)) return std::nullopt;
   if (!others.empty()) {
     Condition c;
     c.add("SELECT DISTINCT ");
@@ -340,6 +340,26 @@ void date_walk(SQLite::Database& db, const GameSet& set, const GameFilter& g,
   walk_runs(undated, set, false, step);
 }
 
+// Calls step for the games of `set` in result order, walking games_by_result
+// (family, winner, result): the games with a winner (by seat, negative
+// ones before positive ones, both reversed when descending), then those
+// without. A run's key tells a NULL result from every text.
+void result_walk(SQLite::Database& db, const GameSet& set, const GameFilter& g,
+                 const std::function<bool(std::int64_t)>& step) {
+  const std::string select =
+      "SELECT g.game_id, g.winner || ':' || coalesce('=' || g.result, '') FROM games AS g "
+      "WHERE g.family = ?1 AND ";
+  const char* order = g.descending ? " ORDER BY g.winner DESC, g.result DESC, g.game_id DESC"
+                                   : " ORDER BY g.winner, g.result, g.game_id";
+  const char* const ascending[] = {"g.winner < 0", "g.winner > 0", "g.winner = 0"};
+  const char* const descending[] = {"g.winner > 0", "g.winner < 0", "g.winner = 0"};
+  for (const char* range : g.descending ? descending : ascending) {
+    SQLite::Statement st(db, select + range + order);
+    st.bind(1, std::string(family_name(*g.family)));
+    if (!walk_runs(st, set, g.descending, step)) return;
+  }
+}
+
 // Calls step for the games of `set` in player order: the players by folded
 // name (players_by_folded), each run of equal names' games
 // (game_players_by_player) whose first player has that name, by id; then
@@ -429,11 +449,10 @@ std::optional<std::int64_t> find_position_games(Database& db, const NodeFilter& 
   }
   // A walk reads about needed * (games walked) / (games in the set) rows,
   // the sort a row per game of the set.
-  const std::int64_t walked = g.order == GameOrder::kDate
-                                  ? kept_count(h, count_name::games_of(*g.family))
-                                  : 2 * kept_count(h, std::string(count_name::kGames));
-  const bool walk = g.order != GameOrder::kResult &&
-                    (filter.games_plan == GamesPlan::kWalk ||
+  const std::int64_t walked = g.order == GameOrder::kPlayer
+                                  ? 2 * kept_count(h, std::string(count_name::kGames))
+                                  : kept_count(h, count_name::games_of(*g.family));
+  const bool walk = (filter.games_plan == GamesPlan::kWalk ||
                      (filter.games_plan == GamesPlan::kAuto &&
                       static_cast<double>(needed) * static_cast<double>(walked) <
                           static_cast<double>(set->size()) * static_cast<double>(set->size())));
@@ -441,6 +460,8 @@ std::optional<std::int64_t> find_position_games(Database& db, const NodeFilter& 
     sort_walk(h, *set, g, needed, step);
   } else if (g.order == GameOrder::kDate) {
     date_walk(h, *set, g, step);
+  } else if (g.order == GameOrder::kResult) {
+    result_walk(h, *set, g, step);
   } else {
     player_walk(h, *set, g, step);
   }

@@ -83,10 +83,9 @@ struct NodeFilter {
   // How a first_only search for exact positions finds its games
   // (schema/position_games.h): kAuto takes the quicker plan; the others
   // force one, for tests and measurements. kSql: the position's nodes, by
-  // SQL. kWalk: from the explorer's postings, the order's index walked (the
-  // result order has none: sorted). kSort: from the postings, the games
-  // sorted on their keys. A filter the postings cannot answer (no image of
-  // the position kept, other node conditions) always takes the SQL plan.
+  // SQL. kWalk: from the explorer's postings, the order's index walked.
+  // kSort: from the postings, the games sorted on their keys. A filter the postings cannot answer
+  // (no image of the position kept, other node conditions) always takes the SQL plan.
   enum class GamesPlan : std::uint8_t { kAuto, kSql, kWalk, kSort };
   GamesPlan games_plan = GamesPlan::kAuto;
   std::optional<std::int64_t> limit;  // at most this many hits

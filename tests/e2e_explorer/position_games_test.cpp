@@ -4,7 +4,7 @@
 // a few moves in, with and without symmetries, in every order and both
 // directions, paged, with date, player and event filters, both plans (an
 // index walk, a sort of the set) give the SQL plan's hits (game, node,
-// order) and its count.
+// order) and its count. Migration 9 adds the result order's index.
 #include <catch2/catch.hpp>
 #include <string>
 #include <tuple>
@@ -20,6 +20,7 @@
 #include "schema/position_games.h"
 #include "schema/position_query.h"
 #include "tests/support/e2e_support.h"
+#include "tests/support/schema_downgrade.h"
 
 namespace ludex::test {
 namespace {
@@ -196,6 +197,44 @@ TEST_CASE("the games at a position from the postings are the SQL plan's, in ever
   // Most positions are kept, every order had games with equal keys.
   CHECK(answered > 400);
   CHECK(ties);
+}
+
+TEST_CASE("migration 9 adds the result order's index, and the games list walks it",
+          "[e2e][explorer]") {
+  ScratchDir dir("e2e-position-games-upgrade");
+  const std::string go = (corpus_dir() / "go" / "gnugo").string();
+  const std::string db = dir / "x.db";
+  import_paths(db, {go});
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version8(raw);
+  }
+  const std::vector<std::string> args = {"query",  "--db",   db,        "--family", "go",
+                                         "--size", "19",     "--line",  "",         "--first",
+                                         "--sort", "result", "--limit", "30"};
+  CHECK(run_ludex(args).exit_code == 1);  // must be upgraded
+  run_ludex_ok({"import", "--db", db, go});
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("PRAGMA user_version").getInt() == 9);
+    CHECK(raw.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = 'games_by_result'")
+              .getInt() == 1);
+  }
+  Database database(db, Database::Mode::kReadOnly);
+  const Result<PositionTarget> empty = position_from_line(Family::kGo, "", 19, "");
+  REQUIRE(empty.ok());
+  NodeFilter f;
+  f.first_only = true;
+  f.game.family = Family::kGo;
+  f.game.size = 19;
+  f.game.order = GameOrder::kResult;
+  f.position_hashes = {empty->hash};
+  f.games_plan = GamesPlan::kSql;
+  const std::vector<Hit> expected = hits_of(database, f);
+  REQUIRE(expected.size() > 500);
+  f.games_plan = GamesPlan::kWalk;
+  CHECK(hits_of(database, f) == expected);
+  CHECK(count_nodes(database, f) == static_cast<std::int64_t>(expected.size()));
 }
 
 }  // namespace ludex::test

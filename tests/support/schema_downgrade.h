@@ -13,11 +13,23 @@
 
 namespace ludex::test {
 
+// Version 9 back to 8: the result index gone (009_games_by_result_indexes.sql).
+inline void downgrade_to_version8(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP INDEX IF EXISTS games_by_result;
+    UPDATE meta SET value = '8' WHERE key = 'schema_version';
+    PRAGMA user_version = 8;
+    COMMIT;
+  )sql");
+}
+
 // Version 8 back to 7: the GM number of Go, Hex and Twixt SGF games as
 // their variant again (008_family_variants.sql cleared it), and the
 // explorer's table and index gone (008_explorer*.sql), and the kept counts
 // (008_kept_counts.sql).
 inline void downgrade_to_version7(SQLite::Database& raw) {
+  downgrade_to_version8(raw);
   raw.exec(R"sql(
     BEGIN;
     UPDATE games SET variant = CASE family WHEN 'go' THEN '1' WHEN 'hex' THEN '11' ELSE '21' END
