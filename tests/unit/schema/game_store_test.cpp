@@ -190,7 +190,7 @@ TEST_CASE("a bulk load drops the secondary indexes and rebuilds them", "[schema]
   Database plain(dir.file("plain.ludex"), Database::Mode::kReadWrite);
   testing::store_games(plain, "a.sgf", games);
   const std::int64_t full = index_count(plain);
-  CHECK(full == 19);  // 008_stale_files_indexes.sql added games_stale_positions
+  CHECK(full == 20);  // 009_games_by_result_indexes.sql added games_by_result
 
   Database bulk(dir.file("bulk.ludex"), Database::Mode::kReadWrite);
   {
