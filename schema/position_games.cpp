@@ -167,23 +167,33 @@ std::optional<GameSet> position_games(Database& db, const NodeFilter& f) {
     }
   }
   if (!has_other_conditions(f.game)) return set;
-  // A player's games drive where there is a player: the planner would
-  // rather scan the family's games (250,000 at 1M) and probe the player's.
-  Condition c;
-  const auto player = std::find_if(f.game.players.begin(), f.game.players.end(),
-                                   [](const std::string& p) { return !p.empty(); });
-  if (player != f.game.players.end()) {
-    c.add(
-        "SELECT g.game_id FROM players AS p CROSS JOIN game_players AS gp CROSS JOIN games AS g "
-        "WHERE p.name_folded GLOB ? AND gp.player_id = p.player_id AND g.game_id = gp.game_id");
-    c.text(user_pattern_to_glob(*player));
-  } else {
-    c.add("SELECT g.game_id FROM games AS g WHERE 1");
-  }
-  c.append(game_condition(f.game));
-  SQLite::Statement st(h, c.sql);
-  bind_params(st, c);
   GameSet selected;
+  std::vector<std::string> players;
+  for (const std::string& p : f.game.players) {
+    if (!p.empty()) players.push_back(p);
+  }
+  if (players.size() == 1) {
+    // One player: that player's games at the position, each checked for the
+    // other conditions. The planner would rather scan the family's games
+    // (250,000 at 1M) and probe the player's.
+    GameFilter rest = f.game;
+    rest.players.clear();
+    GameCheck check(h, rest);
+    SQLite::Statement st(h,
+                         "SELECT gp.game_id FROM players AS p CROSS JOIN game_players AS gp "
+                         "WHERE p.name_folded GLOB ?1 AND gp.player_id = p.player_id");
+    st.bind(1, user_pattern_to_glob(players.front()));
+    while (st.executeStep()) {
+      const std::int64_t game = st.getColumn(0).getInt64();
+      if (set.contains(game) && !selected.contains(game) && check.meets(game)) {
+        selected.insert(game);
+      }
+    }
+    return selected;
+  }
+  const Condition c = game_condition(f.game);
+  SQLite::Statement st(h, "SELECT g.game_id FROM games AS g WHERE 1" + c.sql);
+  bind_params(st, c);
   while (st.executeStep()) {
     const std::int64_t game = st.getColumn(0).getInt64();
     if (set.contains(game)) selected.insert(game);
