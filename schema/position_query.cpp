@@ -15,20 +15,13 @@
 #include "games/position_codes.h"
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
+#include "schema/position_games.h"
 #include "schema/position_replay.h"
 #include "schema/query_support.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
 namespace {
-
-// The game of node n: the game whose node range starts last at or before it
-// (games_by_first_node). Nodes do not store their game (docs/schema.md,
-// "nodes"). Of two games with the same first node id, the first holds no
-// node: the later one is meant.
-constexpr const char* kGameOfNode =
-    "(SELECT x.game_id FROM games AS x WHERE x.first_node_id <= n.node_id "
-    "ORDER BY x.first_node_id DESC, x.game_id DESC LIMIT 1)";
 
 // The FROM clauses of the statement that finds nodes by a condition with an
 // index of its own (the position hash, evaluations, comments) or by their
@@ -202,20 +195,7 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
   // A node whose position was not computed (hash NULL: an illegal move or
   // setup on its path) has no known position to test.
   if (has_position_conditions(f)) c.add(" AND n.position_hash IS NOT NULL");
-  if (!f.position_hashes.empty()) {
-    // The index holds the hash's top 24 bits (nodes_by_hash_top); the full
-    // hash is compared on the row. The unary + keeps SQLite from putting the
-    // bound hash in place of the column in the index's expression (constant
-    // propagation), which would hide the index. One placeholder per hash:
-    // the fragment is fixed, the values bound.
-    c.add(" AND (n.position_hash >> 40) IN (?");
-    for (std::size_t i = 1; i < f.position_hashes.size(); ++i) c.add(", ?");
-    c.add(") AND +n.position_hash IN (?");
-    for (std::size_t i = 1; i < f.position_hashes.size(); ++i) c.add(", ?");
-    c.add(")");
-    for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash) >> 40);
-    for (std::uint64_t hash : f.position_hashes) c.integer(static_cast<std::int64_t>(hash));
-  }
+  if (!f.position_hashes.empty()) add_hash_condition(c, f.position_hashes);
   if (f.main_line_only) c.add(" AND (n.flags & 1) = 1");
   if (f.eval_min || f.eval_max || f.has_eval) {
     // The same evaluation must satisfy both bounds. Written so that the
@@ -368,6 +348,9 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
   const std::optional<NodeFilter> implied = with_implied_family(given);
   if (!implied) return 0;
   const NodeFilter& filter = *implied;
+  // The first node of each game at a common position: from the
+  // explorer's postings (schema/position_games.h).
+  if (const std::optional<std::int64_t> n = find_position_games(db, filter, visit)) return *n;
   const bool positions = has_position_conditions(filter);
   if (positions && !has_index_conditions(filter)) {
     return find_nodes_by_replay(db, filter, visit);
@@ -452,6 +435,7 @@ std::int64_t count_nodes(Database& db, const NodeFilter& given) {
   const std::optional<NodeFilter> implied = with_implied_family(given);
   if (!implied) return 0;
   const NodeFilter& filter = *implied;
+  if (const std::optional<std::int64_t> n = count_position_games(db, filter)) return *n;
   const bool positions = has_position_conditions(filter);
   if (positions && !has_index_conditions(filter)) {
     // Counting needs no node rows: the replay's hits are the count, and with

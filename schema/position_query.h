@@ -80,6 +80,14 @@ struct NodeFilter {
   // Only the shallowest matching node of each game (the smallest depth;
   // among equals the smallest node id).
   bool first_only = false;
+  // How a first_only search for exact positions finds its games
+  // (schema/position_games.h): kAuto takes the quicker plan; the others
+  // force one, for tests and measurements. kSql: the position's nodes, by
+  // SQL. kWalk: from the explorer's postings, the order's index walked.
+  // kSort: from the postings, the games sorted on their keys. A filter the postings cannot answer
+  // (no image of the position kept, other node conditions) always takes the SQL plan.
+  enum class GamesPlan : std::uint8_t { kAuto, kSql, kWalk, kSort };
+  GamesPlan games_plan = GamesPlan::kAuto;
   std::optional<std::int64_t> limit;  // at most this many hits
   std::int64_t offset = 0;            // skip this many hits first (>= 0)
 };

@@ -95,6 +95,30 @@ Condition game_condition(const GameFilter& f) {
   return c;
 }
 
+const char* const kGameOfNode =
+    "(SELECT x.game_id FROM games AS x WHERE x.first_node_id <= n.node_id "
+    "ORDER BY x.first_node_id DESC, x.game_id DESC LIMIT 1)";
+
+const char* const kFirstPlayer =
+    "(SELECT p.name_folded FROM game_players AS gp JOIN players AS p "
+    "ON p.player_id = gp.player_id WHERE gp.game_id = g.game_id "
+    "ORDER BY gp.seat, p.name_folded LIMIT 1)";
+
+void add_hash_condition(Condition& c, const std::vector<std::uint64_t>& hashes) {
+  // The index holds the hash's top 24 bits (nodes_by_hash_top); the full
+  // hash is compared on the row. The unary + keeps SQLite from putting the
+  // bound hash in place of the column in the index's expression (constant
+  // propagation), which would hide the index. One placeholder per hash:
+  // the fragment is fixed, the values bound.
+  c.add(" AND (n.position_hash >> 40) IN (?");
+  for (std::size_t i = 1; i < hashes.size(); ++i) c.add(", ?");
+  c.add(") AND +n.position_hash IN (?");
+  for (std::size_t i = 1; i < hashes.size(); ++i) c.add(", ?");
+  c.add(")");
+  for (std::uint64_t hash : hashes) c.integer(static_cast<std::int64_t>(hash) >> 40);
+  for (std::uint64_t hash : hashes) c.integer(static_cast<std::int64_t>(hash));
+}
+
 std::string order_clause(const GameFilter& f, const char* tail) {
   const char* direction = f.descending ? " DESC" : "";
   std::string out = " ORDER BY ";
@@ -104,14 +128,9 @@ std::string order_clause(const GameFilter& f, const char* tail) {
     case GameOrder::kDate:
       out += std::string("g.date IS NULL, g.date") + direction;
       break;
-    case GameOrder::kPlayer: {
-      const char* first_player =
-          "(SELECT p.name_folded FROM game_players AS gp JOIN players AS p "
-          "ON p.player_id = gp.player_id WHERE gp.game_id = g.game_id "
-          "ORDER BY gp.seat, p.name_folded LIMIT 1)";
-      out += std::string(first_player) + " IS NULL, " + first_player + direction;
+    case GameOrder::kPlayer:
+      out += std::string(kFirstPlayer) + " IS NULL, " + kFirstPlayer + direction;
       break;
-    }
     case GameOrder::kResult:
       // winner 0 is a draw, no result or an unknown one: last either way.
       out += std::string("g.winner = 0, g.winner") + direction + ", g.result" + direction;

@@ -41,6 +41,20 @@ Condition game_condition(const GameFilter& filter);
 // ending with g.game_id and then `tail` (e.g. ", n.node_id"; "" for none).
 std::string order_clause(const GameFilter& filter, const char* tail);
 
+// The game of node n (nodes AS n): the game whose node range starts last
+// at or before it (games_by_first_node). Nodes do not store their game
+// (docs/schema.md, "nodes"). Of two games with the same first node id, the
+// first holds no node: the later one is meant.
+extern const char* const kGameOfNode;
+
+// The first seat's player name, case-folded, of games AS g: the key of
+// GameOrder::kPlayer; NULL for a game without players.
+extern const char* const kFirstPlayer;
+
+// Appends the condition that node n's position hash is one of `hashes`
+// (requires at least one), with one parameter per hash, twice.
+void add_hash_condition(Condition& c, const std::vector<std::uint64_t>& hashes);
+
 // Binds params to parameters first, first + 1, ...; returns the next free
 // parameter number.
 int bind_params(SQLite::Statement& st, const Condition& c, int first = 1);

@@ -15,7 +15,8 @@
 namespace ludex::test {
 
 // Version 9 back to 8: no kept explorer answers (009_explorer_answers.sql:
-// the table and the triggers that empty it).
+// the table and the triggers that empty it) and no result index
+// (009_games_by_result_indexes.sql).
 inline void downgrade_to_version8(SQLite::Database& raw) {
   raw.exec(R"sql(
     BEGIN;
@@ -24,6 +25,7 @@ inline void downgrade_to_version8(SQLite::Database& raw) {
     DROP TRIGGER explorer_answers_after_postings_delete;
     DROP TRIGGER explorer_answers_after_games_update;
     DROP TABLE explorer_answers;
+    DROP INDEX IF EXISTS games_by_result;
     UPDATE meta SET value = '8' WHERE key = 'schema_version';
     PRAGMA user_version = 8;
     COMMIT;
