@@ -33,6 +33,9 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
     await page.waitForFunction((l) => document.querySelector('#explore-count')?.dataset.line === l &&
       document.querySelector('.explore-page')?.getAttribute('aria-busy') === 'false' &&
       document.querySelector('.explore-games')?.getAttribute('aria-busy') === 'false', text);
+    // A long table shows its first moves and a button for the rest.
+    const more = page.locator('button.show-all-moves');
+    while (await more.count()) await more.first().click();
     const rows = await page.$$eval('tr.continuation', (rs) => rs.map((r) => `${r.dataset.move}=${r.dataset.games}`));
     const cli = cliNext(b, line, extra);
     const expected = cli.moves.map((m) => `${m.move}=${m.games}`);

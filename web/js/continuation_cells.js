@@ -49,7 +49,9 @@ export function yearSpan(moves) {
 }
 
 // The games per year of one move as bars on the span of the whole answer
-// (so that rows compare), with the move's own first and last year.
+// (so that rows compare), with the move's own first and last year. The bars
+// are one path: at the empty board a table has hundreds of rows, and an
+// element per bar made the page's steps slow to lay out.
 export function yearBars(years, span) {
   const entries = Object.entries(years || {}).map(([y, n]) => [Number(y), n]).sort((a, b) => a[0] - b[0]);
   if (!entries.length || !span) return h('span', { class: 'years none', title: 'no dated games' }, '–');
@@ -62,13 +64,17 @@ export function yearBars(years, span) {
   const title = entries.map(([y, n]) => `${y}: ${fmt.format(n)} game${n === 1 ? '' : 's'}`).join('\n');
   const first = entries[0][0];
   const last = entries[entries.length - 1][0];
+  const r = (v) => Math.round(v * 100) / 100;
+  const bars = entries.map(([y, n]) => {
+    const bh = Math.max(1.5, (n / top) * (H - 1));
+    const x = (y - lo) * w + (w > 3 ? w * 0.1 : 0);
+    const bw = Math.max(w > 3 ? w * 0.8 : w, 1);
+    return `M${r(x)} ${r(H - 1 - bh)}h${r(bw)}v${r(bh)}h${r(-bw)}z`;
+  }).join('');
   return h('span', { class: 'years', title, 'data-years': entries.map(([y, n]) => `${y}:${n}`).join(',') },
     s('svg', { class: 'year-bars', viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'aria-hidden': 'true' },
       s('line', { x1: 0, y1: H - 0.5, x2: W, y2: H - 0.5, stroke: '#ccc', 'stroke-width': 1 }),
-      entries.map(([y, n]) => {
-        const bh = Math.max(1.5, (n / top) * (H - 1));
-        return s('rect', { x: (y - lo) * w + (w > 3 ? w * 0.1 : 0), y: H - 1 - bh, width: Math.max(w > 3 ? w * 0.8 : w, 1), height: bh, fill: '#5b7fa8' });
-      })),
+      s('path', { d: bars, fill: '#5b7fa8' })),
     h('span', { class: 'year-range' }, first === last ? String(first) : `${first}–${String(last).slice(first < 2000 || last < 2000 ? 0 : 2)}`));
 }
 

@@ -8,7 +8,9 @@
 // Contract: continuationTable(next, board, {onFollow(m), ownMove(m),
 // onHover(m | null), compact}) -> element (one tr.continuation per move,
 // with data-move and data-games; compact leaves the years out, for a
-// narrow panel); candidateMarks(next, board) -> {hints,
+// narrow panel). Past kShownMoves moves (an empty Go board has 361) the
+// first ones come with a button.show-all-moves that adds the rest: drawing
+// every row made each step from the empty board slow to lay out; candidateMarks(next, board) -> {hints,
 // pieces} for board_view's render: the most popular placements labelled
 // A, B, C... (a Blokus placement as the outline of its piece), the others
 // as small dots; candidateAt(next, x, y) -> the most popular move placing
@@ -85,13 +87,16 @@ function breakable(text) {
   return text.split(',').flatMap((part, k) => (k ? [',', h('wbr'), part] : [part]));
 }
 
+// The rows drawn at first when there are many more moves.
+const kShownMoves = 40;
+
 export function continuationTable(next, board, { onFollow, ownMove = null, onHover = null, compact = false } = {}) {
   if (!next.moves.length) return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
   const names = [seatColours(board, 1), seatColours(board, 2)];
   const labels = letters(next);
   const span = yearSpan(next.moves);
   const total = Math.max(1, next.games);
-  const rows = next.moves.map((m) => {
+  const rowOf = (m) => {
     const colour = board.family === 'blokus' ? m.color : m.seat;
     const mine = ownMove && ownMove(m);
     const row = h('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
@@ -109,12 +114,20 @@ export function continuationTable(next, board, { onFollow, ownMove = null, onHov
       row.addEventListener('mouseleave', () => onHover(null));
     }
     return row;
-  });
+  };
+  const cut = next.moves.length > kShownMoves + 10 ? kShownMoves : next.moves.length;
+  const body = h('tbody', {}, next.moves.slice(0, cut).map(rowOf));
+  if (cut < next.moves.length) {
+    const more = h('tr', { class: 'more-moves' }, h('td', { colspan: compact ? 6 : 7 },
+      h('button', { type: 'button', class: 'show-all-moves', onclick: () => more.replaceWith(...next.moves.slice(cut).map(rowOf)) },
+        `Show all ${fmt.format(next.moves.length)} moves`)));
+    body.append(more);
+  }
   const engines = next.moves.some((m) => (m.evaluations || []).length);
   const th = (text, attrs = {}) => h('th', { scope: 'col', ...attrs }, text);
   return h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' },
     h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
     h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),
       th(`${names[0]} – ${names[1]} wins`), th(engines ? `${names[0]}: games · engines` : `${names[0]} won`), compact ? null : th('Years'))),
-    h('tbody', {}, rows)));
+    body));
 }
