@@ -31,20 +31,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Percent-encodes a query parameter's value.
-std::string encoded(const std::string& value) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const unsigned char c : value) {
-    if (std::isalnum(c) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
+// path with the board's parameters, `line` and `extra` as its query
+// (httplib encodes the values).
+std::string with_query(const std::string& path, const httplib::Params& board,
+                       const std::string& line, httplib::Params extra = {}) {
+  extra.insert(board.begin(), board.end());
+  extra.emplace("line", line);
+  return httplib::append_query_params(path, extra);
 }
 
 // GET path on client; throws std::runtime_error unless the answer is 200.
@@ -107,13 +100,11 @@ int run_serve_load_command(const std::vector<std::string>& args) {
   const std::string family = vm["family"].as<std::string>();
   const int clients = std::clamp(vm["clients"].as<int>(), 1, 256);
   const double seconds = std::max(1.0, vm["seconds"].as<double>());
-  std::string board = "family=" + encoded(family);
-  if (!vm["size"].as<std::string>().empty())
-    board += "&size=" + encoded(vm["size"].as<std::string>());
-  if (!vm["variant"].as<std::string>().empty()) {
-    board += "&variant=" + encoded(vm["variant"].as<std::string>());
+  httplib::Params board = {{"family", family}};
+  for (const char* name : {"size", "variant"}) {
+    if (!vm[name].as<std::string>().empty()) board.emplace(name, vm[name].as<std::string>());
   }
-  if (vm.count("symmetric") != 0) board += "&symmetric=1";
+  if (vm.count("symmetric") != 0) board.emplace("symmetric", "1");
   const std::string separator = family == "blokus" ? ";" : ",";
 
   // The line of the most played move, as the explorer's URL holds it.
@@ -122,7 +113,7 @@ int run_serve_load_command(const std::vector<std::string>& args) {
     httplib::Client client(host, port);
     for (int d = 0; d < std::max(0, vm["depth"].as<int>()); ++d) {
       const nlohmann::json next = nlohmann::json::parse(
-          get(client, "/api/next?" + board + "&line=" + encoded(lines.back()) + "&limit=1"));
+          get(client, with_query("/api/next", board, lines.back(), {{"limit", "1"}})));
       if (next["moves"].empty()) break;
       const std::string move = next["moves"][0]["move"].get<std::string>();
       lines.push_back(lines.back().empty() ? move : lines.back() + separator + move);
@@ -147,14 +138,16 @@ int run_serve_load_command(const std::vector<std::string>& args) {
         std::uniform_int_distribution<std::size_t> pick(0, lines.size() - 1);
         Latencies& mine = results[static_cast<std::size_t>(c)];
         while (Clock::now() < end && !failed) {
-          const std::string at = board + "&line=" + encoded(lines[pick(rng)]);
+          const std::string& line = lines[pick(rng)];
           const auto ms_of = [&](const std::string& path, std::vector<double>& out) {
             const Clock::time_point t = Clock::now();
             get(client, path);
             out.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t).count());
           };
-          ms_of("/api/next?" + at, mine.next_ms);
-          ms_of("/api/games?" + at + "&first=1&sort=date&desc=1&limit=50", mine.games_ms);
+          ms_of(with_query("/api/next", board, line), mine.next_ms);
+          ms_of(with_query("/api/games", board, line,
+                           {{"first", "1"}, {"sort", "date"}, {"desc", "1"}, {"limit", "50"}}),
+                mine.games_ms);
         }
       } catch (const std::exception& e) {
         if (!failed.exchange(true)) failure = e.what();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -240,13 +241,6 @@ class FirstNodes {
   SQLite::Statement st_;
 };
 
-// A kept count (schema/counts.h), 0 when none.
-std::int64_t kept_count(SQLite::Database& db, const std::string& name) {
-  SQLite::Statement st(db, "SELECT value FROM counts WHERE name = ?1");
-  st.bind(1, name);
-  return st.executeStep() ? st.getColumn(0).getInt64() : 0;
-}
-
 // A game's key in a GameOrder other than kGameId, as order_clause() sorts
 // it: `last` first (no date, no player, no winner), then the winner (the
 // result order), then the text (NULL below any text), then the game id.
@@ -473,9 +467,13 @@ std::optional<std::int64_t> find_position_games(Database& db, const NodeFilter& 
   }
   // A walk reads about needed * (games walked) / (games in the set) rows,
   // the sort a row per game of the set.
-  const std::int64_t all = kept_count(h, std::string(count_name::kGames));
-  const std::int64_t walked = g.order == GameOrder::kDate
-                                  ? kept_count(h, count_name::games_of(*g.family))
+  const std::map<std::string, std::int64_t> counts = read_counts(h);
+  const auto count = [&counts](const std::string& name) {
+    const auto it = counts.find(name);
+    return it == counts.end() ? std::int64_t{0} : it->second;
+  };
+  const std::int64_t all = count(std::string(count_name::kGames));
+  const std::int64_t walked = g.order == GameOrder::kDate ? count(count_name::games_of(*g.family))
                               : g.order == GameOrder::kPlayer ? 2 * all
                                                               : all;
   const bool walk = (filter.games_plan == GamesPlan::kWalk ||
