@@ -436,9 +436,11 @@ std::optional<std::int64_t> count_position_games(Database& db, const NodeFilter&
 }
 
 std::optional<std::int64_t> find_position_games(Database& db, const NodeFilter& filter,
-                                                const std::function<bool(const NodeHit&)>& visit) {
+                                                const std::function<bool(const NodeHit&)>& visit,
+                                                std::int64_t* total) {
   const std::optional<GameSet> set = position_games(db, filter);
   if (!set) return std::nullopt;
+  if (total != nullptr) *total = set->size();
   SQLite::Database& h = db.handle();
   if (filter.limit && *filter.limit <= 0) return 0;
   const std::int64_t offset = std::max<std::int64_t>(filter.offset, 0);

@@ -30,9 +30,11 @@ namespace ludex {
 // NodeFilter::GamesPlan::kAuto, when the plain SQL plan is as quick: few
 // games at the position). Throws SQLite::Exception on database errors,
 // std::runtime_error for postings that do not decode or name a game without
-// a node at the position.
+// a node at the position. When it answers and total is not null, *total is
+// set to what count_position_games gives without the filter's limit.
 std::optional<std::int64_t> find_position_games(Database& db, const NodeFilter& filter,
-                                                const std::function<bool(const NodeHit&)>& visit);
+                                                const std::function<bool(const NodeHit&)>& visit,
+                                                std::int64_t* total = nullptr);
 
 // count_nodes for the filters find_position_games answers; nullopt for the
 // others. Throws as find_position_games.

@@ -343,14 +343,21 @@ std::string comment_words_query(std::string_view text) {
   return out;
 }
 
-std::int64_t find_nodes(Database& db, const NodeFilter& given,
-                        const std::function<bool(const NodeHit&)>& visit) {
+namespace {
+
+// find_nodes; where the explorer's postings answer, *total (when given) is
+// set to the games at the position that meet the filter, else left alone.
+std::int64_t find_nodes_with_total(Database& db, const NodeFilter& given,
+                                   const std::function<bool(const NodeHit&)>& visit,
+                                   std::int64_t* total) {
   const std::optional<NodeFilter> implied = with_implied_family(given);
   if (!implied) return 0;
   const NodeFilter& filter = *implied;
   // The first node of each game at a common position: from the
   // explorer's postings (schema/position_games.h).
-  if (const std::optional<std::int64_t> n = find_position_games(db, filter, visit)) return *n;
+  if (const std::optional<std::int64_t> n = find_position_games(db, filter, visit, total)) {
+    return *n;
+  }
   const bool positions = has_position_conditions(filter);
   if (positions && !has_index_conditions(filter)) {
     return find_nodes_by_replay(db, filter, visit);
@@ -429,6 +436,27 @@ std::int64_t find_nodes(Database& db, const NodeFilter& given,
   }
   if (pending && !stopped) emit(best);
   return visited;
+}
+
+}  // namespace
+
+std::int64_t find_nodes(Database& db, const NodeFilter& filter,
+                        const std::function<bool(const NodeHit&)>& visit) {
+  return find_nodes_with_total(db, filter, visit, nullptr);
+}
+
+NodePage find_node_page(Database& db, const NodeFilter& filter,
+                        const std::function<bool(const NodeHit&)>& visit) {
+  NodePage page;
+  page.total = -1;
+  page.visited = find_nodes_with_total(db, filter, visit, &page.total);
+  if (page.total < 0) {
+    NodeFilter all = filter;
+    all.limit.reset();
+    all.offset = 0;
+    page.total = count_nodes(db, all);
+  }
+  return page;
 }
 
 std::int64_t count_nodes(Database& db, const NodeFilter& given) {

@@ -136,6 +136,17 @@ std::string comment_words_query(std::string_view text);
 std::int64_t find_nodes(Database& db, const NodeFilter& filter,
                         const std::function<bool(const NodeHit&)>& visit);
 
+// A page of find_nodes and its total: what GET /api/games shows.
+struct NodePage {
+  std::int64_t visited = 0;  // find_nodes(filter)
+  std::int64_t total = 0;    // count_nodes(filter without its limit and offset)
+};
+// find_nodes, then the total; where the explorer's postings answer
+// (schema/position_games.h), both from one read of the position's games.
+// Throws as find_nodes.
+NodePage find_node_page(Database& db, const NodeFilter& filter,
+                        const std::function<bool(const NodeHit&)>& visit);
+
 // The number of matching nodes (at most filter.limit; the offset does not
 // count).
 std::int64_t count_nodes(Database& db, const NodeFilter& filter);

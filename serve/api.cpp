@@ -142,14 +142,10 @@ ApiResponse api_games(Database& db, const QueryParams& params) {
   if (nodes->node_level) {
     const NodeColumns columns = node_columns(nodes->filter);
     try {
-      find_nodes(db, nodes->filter, [&](const NodeHit& hit) {
-        hits.push_back(node_hit_json(hit, columns));
-        return true;
-      });
-      NodeFilter all = nodes->filter;
-      all.limit.reset();
-      all.offset = 0;
-      total = count_nodes(db, all);
+      total = find_node_page(db, nodes->filter, [&](const NodeHit& hit) {
+                hits.push_back(node_hit_json(hit, columns));
+                return true;
+              }).total;
     } catch (const std::invalid_argument& e) {
       return api_error(400, e.what());  // a comment query FTS5 cannot parse
     }
