@@ -684,9 +684,8 @@ TEST_CASE("a kept-alive connection's answers are not held back by Nagle's algori
     const auto res = client.Get(i % 2 == 0 ? "/index.html" : "/api/info");
     REQUIRE(res);
     CHECK(res->status == 200);
-    ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
   }
   std::sort(ms.begin(), ms.end());
   CHECK(ms[ms.size() / 2] < 30.0);
