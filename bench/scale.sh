@@ -39,4 +39,5 @@ row "next --date-from 2010 --date-to 2014, empty 19x19" "$ludex" next --db "$db"
 row "query --has B:dd,W:dc --first --count" "$ludex" query --db "$db" --family go --has B:dd,W:dc --first --count
 row "2x2 pattern --symmetric --first --count" "$ludex" query --db "$db" --family go --size 19 --pattern 'B:cc,W:dc,B:cd,.:dd' --symmetric --first --count
 row "3x3 pattern --first --count" "$ludex" query --db "$db" --family go --size 19 --pattern 'B:dc,B:cd,W:dd,W:de,.:cc,.:ec,.:ed,.:ce,.:ee' --first --count
+row "rare pattern (12 stones, 3x4 alternating) --symmetric --first --count" "$ludex" query --db "$db" --family go --size 19 --pattern 'B:aa,W:ba,B:ca,W:ab,B:bb,W:cb,B:ac,W:bc,B:cc,W:ad,B:bd,W:cd' --symmetric --first --count
 row "re-import, nothing changed" "$ludex" import --db "$db" --quiet "$archive"

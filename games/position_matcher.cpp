@@ -126,6 +126,28 @@ PositionMatcher::PositionMatcher(const PositionConditions& c, const StreamBoard&
   for (std::size_t i = 0; i < initial_count_.size(); ++i) {
     if (initial_count_[i] == placement_size_[i]) ++initial_complete_;
   }
+  // may_match's word rows hold boards of at most 64 columns; beyond that
+  // shapes prove nothing there, and may_match_slice must agree.
+  test_shapes_ =
+      use_patterns_ && !shapes_.empty() && board_.columns <= 64 &&
+      static_cast<std::size_t>(board_.colors + 1) * static_cast<std::size_t>(board_.rows) <=
+          kMaxWordRows;
+  if (test_shapes_) {
+    for (const Shape& shape : shapes_) {
+      if (shape.width > board_.columns || shape.height > board_.rows) continue;
+      SliceShape& out = slice_shapes_.emplace_back();
+      for (const Occupant& s : shape.stones) {
+        out.offsets.push_back(
+            static_cast<std::uint32_t>(static_cast<std::size_t>(s.color) * cells + cell(s.point)));
+      }
+      for (std::int32_t y = 0; y + shape.height <= board_.rows; ++y) {
+        for (std::int32_t x = 0; x + shape.width <= board_.columns; ++x) {
+          out.anchors.push_back(static_cast<std::uint32_t>(
+              cell(Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)})));
+        }
+      }
+    }
+  }
   cells_.assign(cells, 0);
   link_bits_.assign(links_.empty() ? 0 : cells, 0);
   piece_counts_.assign(
@@ -318,6 +340,33 @@ bool PositionMatcher::may_match(std::string_view occupancy) const {
     }
   }
   return false;
+}
+
+std::uint64_t PositionMatcher::may_match_slice(const std::uint64_t* slice, std::size_t stride,
+                                               std::uint64_t games) const {
+  if (impossible_) return 0;
+  const std::size_t cells =
+      static_cast<std::size_t>(board_.columns) * static_cast<std::size_t>(board_.rows);
+  for (const auto& [at, colour] : has_) {
+    games &= slice[(static_cast<std::size_t>(colour) * cells + at) * stride];
+    if (games == 0) return 0;
+  }
+  if (!test_shapes_) return games;
+  // A game found at one anchor is not looked for at the next ones.
+  std::uint64_t found = 0;
+  for (const SliceShape& shape : slice_shapes_) {
+    for (const std::uint32_t anchor : shape.anchors) {
+      std::uint64_t fits = games & ~found;
+      const std::uint64_t* at = slice + anchor * stride;
+      for (const std::uint32_t offset : shape.offsets) {
+        fits &= at[offset * stride];
+        if (fits == 0) break;
+      }
+      found |= fits;
+      if (found == games) return games;
+    }
+  }
+  return found;
 }
 
 bool PositionMatcher::walk(std::string_view stream,

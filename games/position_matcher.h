@@ -43,6 +43,8 @@ struct PositionConditions {
   }
 };
 
+// Thread-safety: may_match and may_match_slice are const and may be called
+// from several threads at once; walk changes the matcher.
 class PositionMatcher {
  public:
   // Conditions in the board's coordinates and colours. A condition that
@@ -55,6 +57,15 @@ class PositionMatcher {
   // no pattern whose stones could all stand together. True otherwise (also
   // for occupancy of the wrong size, which proves nothing).
   bool may_match(std::string_view occupancy) const;
+  // may_match for 64 games at once, their occupancy bit-sliced: `slice`
+  // holds (colours + 1) x cells words (cells = columns x rows), `stride`
+  // apart, and word c * cells + cell (at slice[(c * cells + cell) * stride])
+  // has bit j set when game j holds colour c on the cell at some node (c =
+  // 0: a stone of any colour). Returns the bits of `games` for which
+  // may_match would be true. A pattern of rare stones costs a few word
+  // operations per placement for 64 games, not per game.
+  std::uint64_t may_match_slice(const std::uint64_t* slice, std::size_t stride,
+                                std::uint64_t games) const;
 
   // Replays the stream and calls visit(node) for every node with a position
   // where every condition holds, in pre-order; stops when visit returns
@@ -111,6 +122,14 @@ class PositionMatcher {
   std::uint32_t initial_complete_ = 0;  // placements that hold on the empty board
   std::uint32_t complete_ = 0;          // placements that hold
   std::vector<Shape> shapes_;
+  // shapes_ for may_match_slice: per shape the slice words of its stones
+  // relative to an anchor cell, and every anchor cell where it fits.
+  struct SliceShape {
+    std::vector<std::uint32_t> offsets;
+    std::vector<std::uint32_t> anchors;
+  };
+  std::vector<SliceShape> slice_shapes_;
+  bool test_shapes_ = false;  // may_match tests shapes_ (else only has_)
 
   std::vector<std::int8_t> cells_;
   std::vector<std::uint8_t> link_bits_;     // per left end: bit direction + 4 * (colour - 1)

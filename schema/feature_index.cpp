@@ -359,7 +359,7 @@ std::optional<FeatureChunk> FeatureIndexReader::chunk_holding(std::int64_t code,
 ChunkIds::ChunkIds(std::string_view bytes, std::int64_t first_game)
     : bytes_(bytes), id_(first_game) {}
 
-bool ChunkIds::next(std::int64_t* id) {
+bool ChunkIds::next_any(std::int64_t* id) {
   if (at_ >= bytes_.size() || !ok_) return false;
   std::uint64_t v = 0;
   int shift = 0;

@@ -85,11 +85,25 @@ class ChunkIds {
   ChunkIds() = default;
   ChunkIds(std::string_view bytes, std::int64_t first_game);
   // The next id into *id; false at the end, or at bytes that do not decode
-  // or an id that does not grow (then ok() is false).
-  bool next(std::int64_t* id);
+  // or an id that does not grow (then ok() is false). Inline for the
+  // common difference of one byte: a pattern search reads 30 M ids.
+  bool next(std::int64_t* id) {
+    if (!first_ && at_ < bytes_.size()) {
+      const auto b = static_cast<unsigned char>(bytes_[at_]);
+      if (b != 0 && b < 0x80) {
+        ++at_;
+        id_ += b;
+        *id = id_;
+        return true;
+      }
+    }
+    return next_any(id);
+  }
   bool ok() const { return ok_; }
 
  private:
+  bool next_any(std::int64_t* id);
+
   std::string_view bytes_;
   std::size_t at_ = 0;
   std::int64_t id_ = 0;

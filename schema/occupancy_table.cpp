@@ -1,6 +1,8 @@
 #include "schema/occupancy_table.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cassert>
 #include <limits>
 #include <string>
@@ -26,8 +28,8 @@ constexpr std::size_t kParallelBytes = 1u << 20;
 // One stone's list of games: its chunks, in the bytes read.
 struct StoneList {
   std::int64_t code = 0;
-  std::size_t byte = 0;  // the stone's bit in a game's bitmaps
-  unsigned char bit = 0;
+  std::size_t cell = 0;  // y * columns + x
+  int color = 0;         // 1..colours
   struct Chunk {
     std::int64_t first_game = 0;
     std::size_t begin = 0;  // into the bytes read
@@ -44,10 +46,12 @@ struct Cursor {
   bool done = false;
 };
 
-// Moves the cursor to the list's next id (done after the last). Throws for
-// bytes that do not decode or an id that does not grow.
-void advance(const StoneList& list, const std::string& bytes, Cursor& cursor) {
-  const std::int64_t previous = cursor.next;
+// advance past the ids of the current chunk, or when the id read does not
+// grow (`read`: ids.next gave one). Throws for bytes that do not decode or
+// an id that does not grow.
+void advance_chunk(const StoneList& list, const std::string& bytes, Cursor& cursor,
+                   std::int64_t previous, bool read) {
+  if (read) throw_corrupt_chunk(list.code, list.chunks[cursor.chunk].first_game);
   while (!cursor.ids.next(&cursor.next)) {
     if (!cursor.ids.ok()) throw_corrupt_chunk(list.code, list.chunks[cursor.chunk].first_game);
     if (++cursor.chunk >= list.chunks.size()) {
@@ -60,6 +64,17 @@ void advance(const StoneList& list, const std::string& bytes, Cursor& cursor) {
   if (cursor.next <= previous) {
     throw_corrupt_chunk(list.code, list.chunks[cursor.chunk].first_game);
   }
+}
+
+// Moves the cursor to the list's next id (done after the last). Throws for
+// bytes that do not decode or an id that does not grow. The common case, an
+// id of the same chunk, inline: it runs once per listed game.
+inline void advance(const StoneList& list, const std::string& bytes, Cursor& cursor) {
+  const std::int64_t previous = cursor.next;
+  const bool read = cursor.ids.next(&cursor.next);
+  if (read && cursor.next > previous) [[likely]]
+    return;
+  advance_chunk(list, bytes, cursor, previous, read);
 }
 
 // A cursor at the list's first id >= start.
@@ -83,7 +98,7 @@ Cursor cursor_at(const StoneList& list, const std::string& bytes, std::int64_t s
 // The bitmaps of the games start <= id < end, ascending, onto *ids and
 // *out (size bytes each).
 void fill(const std::vector<StoneList>& lists, const std::string& bytes, std::int64_t start,
-          std::int64_t end, std::size_t size, std::vector<std::int64_t>* ids,
+          std::int64_t end, std::size_t plane, std::size_t size, std::vector<std::int64_t>* ids,
           std::vector<unsigned char>* out) {
   std::vector<Cursor> cursors;
   cursors.reserve(lists.size());
@@ -104,10 +119,13 @@ void fill(const std::vector<StoneList>& lists, const std::string& bytes, std::in
     const std::int64_t high = last_block ? end : low + kBlockGames;
     for (std::size_t k = 0; k < lists.size(); ++k) {
       Cursor& c = cursors[k];
+      const std::size_t byte =
+          static_cast<std::size_t>(lists[k].color - 1) * plane + lists[k].cell / 8;
+      const auto bit = static_cast<unsigned char>(1u << (lists[k].cell % 8));
       while (!c.done && c.next < high) {
         const auto slot = static_cast<std::size_t>(c.next - low);
         seen[slot] = 1;
-        block[slot * size + lists[k].byte] |= lists[k].bit;
+        block[slot * size + byte] |= bit;
         advance(lists[k], bytes, c);
       }
     }
@@ -143,20 +161,14 @@ std::vector<std::int64_t> split_points(const std::vector<StoneList>& lists, std:
   return out;
 }
 
-}  // namespace
-
-OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns,
-                               std::int32_t rows, unsigned threads) {
-  if (columns <= 0 || rows <= 0) return;
-  const int colors = color_count(family);
-  const auto points = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
-  const std::size_t bytes = (points + 7) / 8;
-  size_ = bytes * static_cast<std::size_t>(colors);
-  const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = code_ranges(family);
-  if (ranges.empty()) return;
-  // The first range holds the family's stones.
-  std::string read;
+// The lists of the family's stones of colours 1..colors on a board of
+// columns x rows, their chunks' bytes appended to *read (one range read).
+std::vector<StoneList> read_lists(FeatureIndexReader& reader, Family family, std::int32_t columns,
+                                  std::int32_t rows, int colors, std::string* read) {
   std::vector<StoneList> lists;
+  const std::vector<std::pair<std::int64_t, std::int64_t>> ranges = code_ranges(family);
+  if (ranges.empty()) return lists;
+  // The first range holds the family's stones.
   reader.scan(ranges.front().first, ranges.front().second, board_key(columns, rows),
               [&](std::int64_t code, std::int64_t first_game, std::string_view ids) {
                 if (lists.empty() || lists.back().code != code) {
@@ -166,30 +178,150 @@ OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::i
                       o.point.x >= columns || o.point.y >= rows) {
                     return;
                   }
-                  const std::size_t at =
-                      static_cast<std::size_t>(o.point.y) * static_cast<std::size_t>(columns) +
-                      static_cast<std::size_t>(o.point.x);
                   StoneList& list = lists.emplace_back();
                   list.code = code;
-                  list.byte = static_cast<std::size_t>(o.color - 1) * bytes + at / 8;
-                  list.bit = static_cast<unsigned char>(1u << (at % 8));
+                  list.cell =
+                      static_cast<std::size_t>(o.point.y) * static_cast<std::size_t>(columns) +
+                      static_cast<std::size_t>(o.point.x);
+                  list.color = o.color;
                 }
-                lists.back().chunks.push_back({first_game, read.size(), ids.size()});
-                read.append(ids);
+                lists.back().chunks.push_back({first_game, read->size(), ids.size()});
+                read->append(ids);
               });
-  // Ranges of ids on the cores, each into its own part, joined in order.
+  return lists;
+}
+
+// The bounds of the ranges of game ids that `threads` threads read (0: one
+// per core for a megabyte of lists or more, else one): the first is the
+// smallest id, the last the largest, range p is bounds[p] .. bounds[p + 1].
+std::vector<std::int64_t> part_bounds(const std::vector<StoneList>& lists, std::size_t read,
+                                      unsigned threads) {
   if (threads == 0) {
-    threads =
-        read.size() < kParallelBytes ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    threads = read < kParallelBytes ? 1u : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
   }
-  std::vector<std::int64_t> bounds = split_points(lists, read.size(), threads);
+  std::vector<std::int64_t> bounds = split_points(lists, read, threads);
   bounds.insert(bounds.begin(), std::numeric_limits<std::int64_t>::min());
   bounds.push_back(std::numeric_limits<std::int64_t>::max());
+  return bounds;
+}
+
+// The games start <= id < end that `test` keeps, ascending, onto *ids.
+// Games are read kSliceWindow ids at a time into slices of 64, each window
+// tested as soon as it is read and then cleared. A window holds one row of
+// words per colour and cell, a word per slice: a list's ids fall into one
+// row, 64 to a word (a slice's words side by side had every id miss the
+// cache). Rows are kRowWords apart, not 64, so that a slice's words do not
+// all map to the same sets of the cache.
+void test_slices(const std::vector<StoneList>& lists, const std::string& bytes, std::int64_t start,
+                 std::int64_t end, std::size_t cells, int colors, const OccupancySliceTest& test,
+                 std::vector<std::int64_t>* ids) {
+  constexpr std::size_t kSlices = kSliceWindow / 64;
+  constexpr std::size_t kRowWords = kSlices + 1;
+  const std::size_t planes = static_cast<std::size_t>(colors) + 1;
+  std::vector<Cursor> cursors;
+  cursors.reserve(lists.size());
+  for (const StoneList& list : lists) cursors.push_back(cursor_at(list, bytes, start));
+  std::vector<std::uint64_t> window(planes * cells * kRowWords, 0);
+  std::array<std::uint64_t, kSlices> present{};
+  while (true) {
+    std::int64_t low = end;
+    for (const Cursor& c : cursors) {
+      if (!c.done) low = std::min(low, c.next);
+    }
+    if (low >= end) break;
+    const bool last_window = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(low) <=
+                             static_cast<std::uint64_t>(kSliceWindow);
+    const std::int64_t high = last_window ? end : low + kSliceWindow;
+    for (std::size_t k = 0; k < lists.size(); ++k) {
+      // The cursor and the slice's word in locals, stored when the slice
+      // changes: stores into the window through a pointer could alias a
+      // cursor's fields, which then went through memory at every id.
+      Cursor c = cursors[k];
+      std::uint64_t* row =
+          window.data() +
+          (static_cast<std::size_t>(lists[k].color) * cells + lists[k].cell) * kRowWords;
+      std::size_t slice = kSlices;
+      std::uint64_t word = 0;
+      while (!c.done && c.next < high) {
+        const auto slot = static_cast<std::size_t>(c.next - low);
+        if (slot / 64 != slice) {
+          if (word != 0) {
+            row[slice] |= word;
+            present[slice] |= word;
+          }
+          slice = slot / 64;
+          word = 0;
+        }
+        word |= std::uint64_t{1} << (slot % 64);
+        advance(lists[k], bytes, c);
+      }
+      if (word != 0) {
+        row[slice] |= word;
+        present[slice] |= word;
+      }
+      cursors[k] = c;
+    }
+    // Row 0 of each cell: a stone of any colour.
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+      std::uint64_t* any = window.data() + cell * kRowWords;
+      for (std::size_t c = 1; c < planes; ++c) {
+        const std::uint64_t* row = window.data() + (c * cells + cell) * kRowWords;
+        for (std::size_t s = 0; s < kSlices; ++s) any[s] |= row[s];
+      }
+    }
+    for (std::size_t s = 0; s < kSlices; ++s) {
+      if (present[s] == 0) continue;
+      for (std::uint64_t kept = test(window.data() + s, kRowWords, present[s]); kept != 0;
+           kept &= kept - 1) {
+        ids->push_back(low + static_cast<std::int64_t>(s * 64) + std::countr_zero(kept));
+      }
+      present[s] = 0;
+    }
+    std::fill(window.begin(), window.end(), 0);
+  }
+}
+
+}  // namespace
+
+std::vector<std::int64_t> games_passing_occupancy(FeatureIndexReader& reader, Family family,
+                                                  std::int32_t columns, std::int32_t rows,
+                                                  int colors, const OccupancySliceTest& test,
+                                                  unsigned threads) {
+  assert(colors >= 1 && colors <= color_count(family));
+  std::vector<std::int64_t> out;
+  if (columns <= 0 || rows <= 0) return out;
+  std::string read;
+  const std::vector<StoneList> lists = read_lists(reader, family, columns, rows, colors, &read);
+  if (lists.empty()) return out;
+  const std::vector<std::int64_t> bounds = part_bounds(lists, read.size(), threads);
+  const std::size_t parts = bounds.size() - 1;
+  const std::size_t cells = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
+  std::vector<std::vector<std::int64_t>> part_ids(parts);
+  run_parts(parts, [&](std::size_t p) {
+    test_slices(lists, read, bounds[p], bounds[p + 1], cells, colors, test, &part_ids[p]);
+  });
+  for (const std::vector<std::int64_t>& ids : part_ids)
+    out.insert(out.end(), ids.begin(), ids.end());
+  return out;
+}
+
+OccupancyTable::OccupancyTable(FeatureIndexReader& reader, Family family, std::int32_t columns,
+                               std::int32_t rows, unsigned threads) {
+  if (columns <= 0 || rows <= 0) return;
+  const int colors = color_count(family);
+  const auto points = static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows);
+  const std::size_t bytes = (points + 7) / 8;
+  size_ = bytes * static_cast<std::size_t>(colors);
+  std::string read;
+  const std::vector<StoneList> lists = read_lists(reader, family, columns, rows, colors, &read);
+  if (lists.empty()) return;
+  // Ranges of ids on the cores, each into its own part, joined in order.
+  const std::vector<std::int64_t> bounds = part_bounds(lists, read.size(), threads);
   const std::size_t parts = bounds.size() - 1;
   std::vector<std::vector<std::int64_t>> part_ids(parts);
   std::vector<std::vector<unsigned char>> part_bytes(parts);
   run_parts(parts, [&](std::size_t p) {
-    fill(lists, read, bounds[p], bounds[p + 1], size_, &part_ids[p], &part_bytes[p]);
+    fill(lists, read, bounds[p], bounds[p + 1], bytes, size_, &part_ids[p], &part_bytes[p]);
   });
   ids_ = std::move(part_ids[0]);
   bytes_ = std::move(part_bytes[0]);

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +49,28 @@ class OccupancyTable {
   std::vector<std::int64_t> ids_;     // ascending
   std::vector<unsigned char> bytes_;  // size_ per entry of ids_
 };
+
+// Decides which of 64 games of a slice may match: slice and stride in
+// PositionMatcher::may_match_slice's layout, `games` the games present in
+// it; returns the bits of those to keep. Called from several threads at
+// once.
+using OccupancySliceTest = std::function<std::uint64_t(const std::uint64_t* slice,
+                                                       std::size_t stride, std::uint64_t games)>;
+
+// The ids read into one window of slices: 64 slices of 64 games, 0.56 MB
+// for 19x19 Go, small enough for a core's cache.
+inline constexpr std::int64_t kSliceWindow = 4096;
+
+// The games on a board of columns x rows (colours 1..colors of the
+// family's stones; a two-colour Blokus variant reads the first two) that
+// hold a stone and that `test` keeps, ascending. The lists are read as
+// OccupancyTable reads them, but each game's occupancy is only held in its
+// window of slices while the window is tested: nothing per game is kept.
+// Throws as OccupancyTable's constructor. `threads` as there.
+std::vector<std::int64_t> games_passing_occupancy(FeatureIndexReader& reader, Family family,
+                                                  std::int32_t columns, std::int32_t rows,
+                                                  int colors, const OccupancySliceTest& test,
+                                                  unsigned threads = 0);
 
 }  // namespace ludex
 

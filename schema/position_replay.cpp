@@ -312,58 +312,35 @@ std::optional<std::vector<std::int64_t>> candidate_games(FeatureIndexReader& fea
 }
 
 // The games that may meet a pattern search by their occupancy (ascending),
-// tested on every core before any stream is read; only games among
-// `candidates` when there are some. nullopt when the test must wait for
-// each game's own board (a Blokus size without a variant: variants of one
-// size differ in colours) or when a game that never holds a stone may
-// match (a pattern of empty points only): then every game is read.
+// tested 64 at a time on every core before any stream is read
+// (games_passing_occupancy); only games among `candidates` when there are
+// some. nullopt when the test must wait for each game's own board (a
+// Blokus size without a variant: variants of one size differ in colours)
+// or when a game that never holds a stone may match (a pattern of empty
+// points only): then every game is read.
 std::optional<std::vector<std::int64_t>> games_that_may_match(
-    const OccupancyTable& occupancy, const GameFilter& filter,
+    FeatureIndexReader& features, const GameFilter& filter,
     std::pair<std::int32_t, std::int32_t> size, const PositionConditions& conditions,
     const std::optional<std::vector<std::int64_t>>& candidates) {
   if (*filter.family == Family::kBlokus && filter.variant.empty()) return std::nullopt;
   const std::optional<StreamBoard> board =
       stream_board(*filter.family, filter.variant, size.first, size.second);
-  if (!board) return std::nullopt;
+  if (!board || board->colors > color_count(*filter.family)) return std::nullopt;
   const std::size_t points =
       static_cast<std::size_t>(board->columns) * static_cast<std::size_t>(board->rows);
   const std::size_t bitmap_size = (points + 7) / 8 * static_cast<std::size_t>(board->colors);
-  if (bitmap_size > occupancy.bitmap_size()) return std::nullopt;
-  if (PositionMatcher(conditions, *board).may_match(std::string(bitmap_size, '\0'))) {
-    return std::nullopt;
-  }
-  // The entries of the table to test: every game, or the candidates'.
-  const std::vector<std::int64_t>& listed = occupancy.games();
-  std::vector<std::size_t> entries;
+  const PositionMatcher matcher(conditions, *board);
+  if (matcher.may_match(std::string(bitmap_size, '\0'))) return std::nullopt;
+  std::vector<std::int64_t> games = games_passing_occupancy(
+      features, *filter.family, size.first, size.second, board->colors,
+      [&matcher](const std::uint64_t* slice, std::size_t stride, std::uint64_t present) {
+        return matcher.may_match_slice(slice, stride, present);
+      });
   if (candidates) {
-    std::size_t i = 0;
-    for (const std::int64_t id : *candidates) {
-      while (i < listed.size() && listed[i] < id) ++i;
-      if (i < listed.size() && listed[i] == id) entries.push_back(i);
-    }
-  } else {
-    entries.resize(listed.size());
-    for (std::size_t i = 0; i < listed.size(); ++i) entries[i] = i;
-  }
-  // Each thread marks its shares; the marks keep the order.
-  std::vector<char> keep(entries.size(), 0);
-  const unsigned threads = entries.size() < 4096 ? 1u : replay_threads();
-  std::atomic<std::size_t> next{0};
-  constexpr std::size_t kShare = 1024;
-  auto work = [&]() {
-    const PositionMatcher matcher(conditions, *board);
-    for (std::size_t begin = next.fetch_add(kShare); begin < entries.size();
-         begin = next.fetch_add(kShare)) {
-      const std::size_t end = std::min(entries.size(), begin + kShare);
-      for (std::size_t i = begin; i < end; ++i) {
-        keep[i] = matcher.may_match(occupancy.bitmap(entries[i]).substr(0, bitmap_size)) ? 1 : 0;
-      }
-    }
-  };
-  run_parts(threads, [&](std::size_t) { work(); });
-  std::vector<std::int64_t> games;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (keep[i] != 0) games.push_back(listed[entries[i]]);
+    std::vector<std::int64_t> both;
+    std::set_intersection(games.begin(), games.end(), candidates->begin(), candidates->end(),
+                          std::back_inserter(both));
+    games.swap(both);
   }
   return games;
 }
@@ -384,12 +361,12 @@ void replay_games(Database& db, const GameFilter& filter, const PositionConditio
   bool occupancy_in_replay = false;
   const auto fixed = filter_board(filter);
   if (!conditions.patterns.empty() && filter.family && fixed && features.complete()) {
-    occupancy.emplace(features, *filter.family, fixed->first, fixed->second);
     if (std::optional<std::vector<std::int64_t>> kept =
-            games_that_may_match(*occupancy, filter, *fixed, conditions, candidates)) {
+            games_that_may_match(features, filter, *fixed, conditions, candidates)) {
       candidates = std::move(kept);
       if (candidates->empty()) return;
     } else {
+      occupancy.emplace(features, *filter.family, fixed->first, fixed->second);
       occupancy_in_replay = true;
     }
   }

@@ -3,6 +3,7 @@
 // a shape can stand in the occupancy exactly when some translation of its
 // stones finds each on a point its colour holds.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -140,4 +141,88 @@ TEST_CASE("may_match finds a shape that only the last columns hold", "[positions
 }
 
 }  // namespace
+// The bit-sliced layout of may_match_slice, from 64 games' occupancy
+// bitmaps, rows `stride` words apart.
+std::vector<std::uint64_t> slice_of(const std::vector<std::string>& occupancy,
+                                    const StreamBoard& board, std::size_t stride) {
+  const std::size_t cells =
+      static_cast<std::size_t>(board.columns) * static_cast<std::size_t>(board.rows);
+  std::vector<std::uint64_t> slice((static_cast<std::size_t>(board.colors) + 1) * cells * stride,
+                                   0);
+  for (std::size_t game = 0; game < occupancy.size(); ++game) {
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+      const int x = static_cast<int>(cell % static_cast<std::size_t>(board.columns));
+      const int y = static_cast<int>(cell / static_cast<std::size_t>(board.columns));
+      for (std::int8_t c = 0; c <= board.colors; ++c) {
+        if (held(occupancy[game], board, c, x, y)) {
+          slice[(static_cast<std::size_t>(c) * cells + cell) * stride] |= std::uint64_t{1} << game;
+        }
+      }
+    }
+  }
+  return slice;
+}
+
+TEST_CASE("may_match_slice gives may_match's answer for 64 games at once", "[positions][matcher]") {
+  std::mt19937 rng(66);
+  int kept = 0;
+  int dropped = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    StreamBoard board;
+    board.columns = 1 + static_cast<int>(rng() % 24);
+    board.rows = 1 + static_cast<int>(rng() % 24);
+    board.colors = trial % 3 == 2 ? 4 : 2;
+    const std::size_t bytes =
+        (static_cast<std::size_t>(board.columns) * static_cast<std::size_t>(board.rows) + 7) / 8;
+    // Sparse to dense occupancy, a different density per game.
+    std::vector<std::string> occupancy(
+        64, std::string(bytes * static_cast<std::size_t>(board.colors), '\0'));
+    for (std::string& o : occupancy) {
+      const unsigned percent = 1 + rng() % 60;
+      for (std::size_t i = 0; i < o.size() * 8; ++i) {
+        if (rng() % 100 < percent) o[i / 8] |= static_cast<char>(1u << (i % 8));
+      }
+    }
+    // Two alternative patterns of up to five stones (colour 0: any), some
+    // with a required stone (--has) as well.
+    PositionConditions conditions;
+    for (int k = 0; k < 2; ++k) {
+      Pattern pattern;
+      const int w = std::min(board.columns, 1 + static_cast<int>(rng() % 3));
+      const int h = std::min(board.rows, 1 + static_cast<int>(rng() % 3));
+      for (int n = 0; n < 1 + static_cast<int>(rng() % 5); ++n) {
+        pattern.stones.push_back(
+            Occupant{Point{static_cast<std::int16_t>(rng() % static_cast<unsigned>(w)),
+                           static_cast<std::int16_t>(rng() % static_cast<unsigned>(h))},
+                     static_cast<std::int8_t>(rng() % static_cast<unsigned>(board.colors + 1))});
+      }
+      conditions.patterns.push_back(pattern);
+    }
+    if (trial % 4 == 1) {
+      conditions.has.push_back(
+          Occupant{Point{static_cast<std::int16_t>(rng() % static_cast<unsigned>(board.columns)),
+                         static_cast<std::int16_t>(rng() % static_cast<unsigned>(board.rows))},
+                   static_cast<std::int8_t>(rng() % 3)});
+    }
+    const PositionMatcher matcher(conditions, board);
+    const std::uint64_t present = trial % 5 == 0 ? 0x00FF'FF00'F0F0'0F0Full : ~std::uint64_t{0};
+    std::uint64_t expected = 0;
+    for (std::size_t game = 0; game < 64; ++game) {
+      if ((present >> game & 1u) != 0 && matcher.may_match(occupancy[game])) {
+        expected |= std::uint64_t{1} << game;
+      }
+    }
+    for (const std::size_t stride : {std::size_t{1}, std::size_t{65}}) {
+      const std::vector<std::uint64_t> slice = slice_of(occupancy, board, stride);
+      INFO("trial " << trial << " board " << board.columns << "x" << board.rows << " stride "
+                    << stride);
+      CHECK(matcher.may_match_slice(slice.data(), stride, present) == expected);
+    }
+    kept += std::popcount(expected);
+    dropped += std::popcount(present & ~expected);
+  }
+  CHECK(kept > 300);
+  CHECK(dropped > 300);
+}
+
 }  // namespace ludex

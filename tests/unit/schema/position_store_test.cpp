@@ -251,6 +251,33 @@ TEST_CASE("the occupancy built from feature_games is the games' own", "[schema]"
     ++compared;
   }
   CHECK(compared == 40);
+  // The bit-sliced reading keeps exactly the games whose bitmaps in the
+  // table pass, on one thread and on three, for a test that keeps some.
+  for (const auto& [key, tables] : built) {
+    const auto [family, columns] = key;
+    const OccupancyTable& table = *tables[0];
+    const std::size_t bytes = table.bitmap_size() / static_cast<std::size_t>(color_count(family));
+    const std::size_t cells = static_cast<std::size_t>(columns) * static_cast<std::size_t>(columns);
+    // Keeps a game when it holds colour 1 on its first cell or colour 2 on
+    // its last (bit c of the slice words of plane c).
+    const auto test = [cells](const std::uint64_t* slice, std::size_t stride, std::uint64_t games) {
+      return games & (slice[cells * stride] | slice[(2 * cells + cells - 1) * stride]);
+    };
+    std::vector<std::int64_t> expected;
+    for (std::size_t i = 0; i < table.games().size(); ++i) {
+      const std::string_view b = table.bitmap(i);
+      const bool first = (static_cast<unsigned char>(b[0]) & 1u) != 0;
+      const bool last =
+          (static_cast<unsigned char>(b[bytes + (cells - 1) / 8]) >> ((cells - 1) % 8) & 1u) != 0;
+      if (first || last) expected.push_back(table.games()[i]);
+    }
+    INFO("family " << family_name(family) << " " << columns);
+    CHECK(!expected.empty());
+    for (const unsigned threads : {1u, 3u}) {
+      CHECK(games_passing_occupancy(reader, family, columns, columns, 2, test, threads) ==
+            expected);
+    }
+  }
 }
 
 TEST_CASE("an occupancy over a list that does not decode throws", "[schema]") {
