@@ -95,28 +95,43 @@ Cursor cursor_at(const StoneList& list, const std::string& bytes, std::int64_t s
   return cursor;
 }
 
+// A cursor per list at its first id >= start.
+std::vector<Cursor> cursors_at(const std::vector<StoneList>& lists, const std::string& bytes,
+                               std::int64_t start) {
+  std::vector<Cursor> cursors;
+  cursors.reserve(lists.size());
+  for (const StoneList& list : lists) cursors.push_back(cursor_at(list, bytes, start));
+  return cursors;
+}
+
+// The next block of ids to read, [*low, *high): from the smallest id not
+// read (a sparse range of ids costs no empty blocks), `span` ids long and
+// not past end. False when every id below end is read.
+bool next_block(const std::vector<Cursor>& cursors, std::int64_t end, std::int64_t span,
+                std::int64_t* low, std::int64_t* high) {
+  *low = end;
+  for (const Cursor& c : cursors) {
+    if (!c.done) *low = std::min(*low, c.next);
+  }
+  if (*low >= end) return false;
+  // low < end; their difference taken unsigned cannot overflow.
+  const bool last = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(*low) <=
+                    static_cast<std::uint64_t>(span);
+  *high = last ? end : *low + span;
+  return true;
+}
+
 // The bitmaps of the games start <= id < end, ascending, onto *ids and
 // *out (size bytes each).
 void fill(const std::vector<StoneList>& lists, const std::string& bytes, std::int64_t start,
           std::int64_t end, std::size_t plane, std::size_t size, std::vector<std::int64_t>* ids,
           std::vector<unsigned char>* out) {
-  std::vector<Cursor> cursors;
-  cursors.reserve(lists.size());
-  for (const StoneList& list : lists) cursors.push_back(cursor_at(list, bytes, start));
+  std::vector<Cursor> cursors = cursors_at(lists, bytes, start);
   std::vector<unsigned char> block(static_cast<std::size_t>(kBlockGames) * size, 0);
   std::vector<char> seen(static_cast<std::size_t>(kBlockGames), 0);
-  while (true) {
-    // Each block starts at the smallest id not read: a sparse range of ids
-    // costs no empty blocks.
-    std::int64_t low = end;
-    for (const Cursor& c : cursors) {
-      if (!c.done) low = std::min(low, c.next);
-    }
-    if (low >= end) break;
-    // low < end; their difference taken unsigned cannot overflow.
-    const bool last_block = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(low) <=
-                            static_cast<std::uint64_t>(kBlockGames);
-    const std::int64_t high = last_block ? end : low + kBlockGames;
+  std::int64_t low = 0;
+  std::int64_t high = 0;
+  while (next_block(cursors, end, kBlockGames, &low, &high)) {
     for (std::size_t k = 0; k < lists.size(); ++k) {
       Cursor& c = cursors[k];
       const std::size_t byte =
@@ -218,20 +233,12 @@ void test_slices(const std::vector<StoneList>& lists, const std::string& bytes, 
   constexpr std::size_t kSlices = kSliceWindow / 64;
   constexpr std::size_t kRowWords = kSlices + 1;
   const std::size_t planes = static_cast<std::size_t>(colors) + 1;
-  std::vector<Cursor> cursors;
-  cursors.reserve(lists.size());
-  for (const StoneList& list : lists) cursors.push_back(cursor_at(list, bytes, start));
+  std::vector<Cursor> cursors = cursors_at(lists, bytes, start);
   std::vector<std::uint64_t> window(planes * cells * kRowWords, 0);
   std::array<std::uint64_t, kSlices> present{};
-  while (true) {
-    std::int64_t low = end;
-    for (const Cursor& c : cursors) {
-      if (!c.done) low = std::min(low, c.next);
-    }
-    if (low >= end) break;
-    const bool last_window = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(low) <=
-                             static_cast<std::uint64_t>(kSliceWindow);
-    const std::int64_t high = last_window ? end : low + kSliceWindow;
+  std::int64_t low = 0;
+  std::int64_t high = 0;
+  while (next_block(cursors, end, kSliceWindow, &low, &high)) {
     for (std::size_t k = 0; k < lists.size(); ++k) {
       // The cursor and the slice's word in locals, stored when the slice
       // changes: stores into the window through a pointer could alias a
