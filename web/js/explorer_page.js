@@ -101,6 +101,33 @@ export function createExplorePage(main, params) {
         'Start from the empty board')) : null)));
   }
 
+  // The title, the board and the side column's parts stay in place from
+  // step to step and only their contents change: re-inserting the board's
+  // SVG or the games list made the browser style and lay them out again.
+  const title = h('p', { class: 'game-title', id: 'explore-title' });
+  const boardWrap = h('div', { class: 'board-wrap' });
+  let count = null;
+  let table = null;
+
+  function showBoard(pos, next) {
+    const board = pos.board;
+    title.textContent = boardTitle(pos);
+    const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
+    if (!canDraw(board)) {
+      view = null;
+      viewKey = '';
+      boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
+      return;
+    }
+    if (!view || key !== viewKey) {
+      view = createBoard(board, { onPoint: (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); } });
+      viewKey = key;
+      boardWrap.replaceChildren(view.element);
+    }
+    if (boardCol.firstChild !== title || boardCol.lastChild !== boardWrap) boardCol.replaceChildren(title, boardWrap);
+    view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], ...candidateMarks(next, board) });
+  }
+
   function showAnswer(s, next) {
     answer = next;
     shown = s;
@@ -108,27 +135,34 @@ export function createExplorePage(main, params) {
     const board = pos.board;
     document.title = `ludex · explore ${boardTitle(pos)}`;
     renderCrumbs(board);
-    const title = h('p', { class: 'game-title', id: 'explore-title' }, boardTitle(pos));
-    const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
-    if (!canDraw(board)) {
-      view = null;
-      viewKey = '';
-      boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
-    } else {
-      if (!view || key !== viewKey) {
-        view = createBoard(board, { onPoint: (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); } });
-        viewKey = key;
-      }
-      boardCol.replaceChildren(title, h('div', { class: 'board-wrap' }, view.element));
-      view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], ...candidateMarks(next, board) });
-    }
-    const count = summary(next);
-    count.dataset.line = s.line.join(lineSeparator(s.family));
-    count.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
-    side.replaceChildren(count, continuationTable(next, board, {
+    showBoard(pos, next);
+    const newCount = summary(next);
+    newCount.dataset.line = s.line.join(lineSeparator(s.family));
+    newCount.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
+    const newTable = continuationTable(next, board, {
       onFollow: follow,
       onHover: (m) => view && view.highlight(m ? m.move : null),
-    }), games.element);
+    });
+    if (count && table && count.parentNode === side && table.parentNode === side && games.element.parentNode === side) {
+      count.replaceWith(newCount);
+      table.replaceWith(newTable);
+    } else {
+      side.replaceChildren(newCount, newTable, games.element);
+    }
+    count = newCount;
+    table = newTable;
+  }
+
+  // aria-busy says a step is under way; the page dims (class "slow") only
+  // when it lasts over 150 ms. A CSS transition with that delay did the
+  // same, but every step then painted the board and the side column twice
+  // (into a layer of their own and back).
+  let slowTimer = 0;
+  function setBusy(busy) {
+    root.setAttribute('aria-busy', busy ? 'true' : 'false');
+    clearTimeout(slowTimer);
+    if (busy) slowTimer = setTimeout(() => root.classList.add('slow'), 150);
+    else root.classList.remove('slow');
   }
 
   async function step() {
@@ -137,7 +171,7 @@ export function createExplorePage(main, params) {
     const { signal } = controller;
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
-    root.setAttribute('aria-busy', 'true');
+    setBusy(true);
     games.load(pairs, s.list, { title: 'Games reaching this position' });
     try {
       showAnswer(s, await api.next(pairs, { signal }));
@@ -149,7 +183,7 @@ export function createExplorePage(main, params) {
       boardCol.replaceChildren();
       side.replaceChildren(errorBox(e, 'explore'), games.element);
     }
-    root.setAttribute('aria-busy', 'false');
+    setBusy(false);
   }
 
   const headKey = (s) => JSON.stringify([modeOf(s), s.family, s.size, s.variant, s.position, s.symmetric, s.filters]);
@@ -183,6 +217,7 @@ export function createExplorePage(main, params) {
     update,
     destroy() {
       if (controller) controller.abort();
+      clearTimeout(slowTimer);
       document.removeEventListener('keydown', onKey);
     },
   };
