@@ -3,9 +3,9 @@
 // and a Blokus placement as the outline of the piece with its label on
 // one of its cells.
 //
-// Contract: hintsMarkup(geo, [{x, y, text, title, move, minor}]) -> SVG
-// markup, drawPieceHints(geo, pieces, colourOf) -> SVG elements, each with class
-// "hint" or "hint-piece" and data-move (the move's text, for highlighting
+// Contract: hintsMarkup(geo, [{x, y, text, move, minor}]) -> SVG markup,
+// drawPieceHints(geo, pieces, colourOf) -> SVG elements, each with class
+// "hint" (a minor one: "hint minor") or "hint-piece" and data-move (the move's text, for highlighting
 // it); pieces are [{cells: [[x, y]], text, title, move, colour}] in order
 // of popularity; geo.outline(x, y) gives a cell's corners (board_blokus.js).
 
@@ -16,21 +16,24 @@ const ACCENT = '#2b7bd6';
 
 // The hints of a position as one SVG markup string: an empty Go board has
 // some 300 candidate moves, and parsing them at once is several times
-// quicker than making their elements one by one.
+// quicker than making their elements one by one. A small dot is a bare
+// circle and no hint has a <title>: hints let the pointer through to the
+// point under them (whose title names it), so theirs never showed, and
+// the elements cost each step.
 export function hintsMarkup(geo, hints) {
   return hints.map((hint) => hintMarkup(geo, hint)).join('');
 }
 
-function hintMarkup(geo, { x, y, text, title, move, minor }) {
+function hintMarkup(geo, { x, y, text, move, minor }) {
   const [cx, cy] = geo.center(x, y);
   const r = geo.radius * (minor ? 0.32 : 0.85);
-  const circle = `<circle cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" fill="${ACCENT}" fill-opacity="${minor ? 0.6 : 0.85}" stroke="#fff" stroke-width="${val(r * 0.12)}"></circle>`;
+  const data = `data-x="${val(x)}" data-y="${val(y)}"${move === undefined || move === null ? '' : ` data-move="${escapeMarkup(move)}"`}`;
+  const disc = `cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" fill="${ACCENT}" fill-opacity="${minor ? 0.6 : 0.85}" stroke="#fff" stroke-width="${val(r * 0.12)}"`;
+  if (minor) return `<circle class="hint minor" ${data} ${disc}></circle>`;
   const label = text
     ? `<text x="${val(cx)}" y="${val(cy)}" text-anchor="middle" dominant-baseline="central" fill="#fff" font-size="${val(r * 1.1)}" font-weight="bold">${escapeMarkup(text)}</text>`
     : '';
-  const tip = title ? `<title>${escapeMarkup(title)}</title>` : '';
-  const data = `data-x="${val(x)}" data-y="${val(y)}"${move === undefined || move === null ? '' : ` data-move="${escapeMarkup(move)}"`}`;
-  return `<g class="${minor ? 'hint minor' : 'hint'}" ${data}>${circle}${label}${tip}</g>`;
+  return `<g class="hint" ${data}><circle ${disc}></circle>${label}</g>`;
 }
 
 // The edges of a set of cells that no two of them share: the piece's

@@ -10,7 +10,7 @@
 //   view.element   the <svg> (role img, a label describing the board)
 //   view.render(position, marks)  position {stones: Map "x,y"->colour,
 //       links: Map key->[c,x1,y1,x2,y2]}; marks {last: [[x,y]], hints:
-//       [{x, y, text, title, move, minor}], pieces: [{cells, text, title,
+//       [{x, y, text, move, minor}], pieces: [{cells, text, title,
 //       move, colour}] (Blokus placements), pattern: [{x, y, kind}] (kind =
 //       colour number, 'any' or 'empty')}
 //   view.highlight(move)  brings out the hints of one move (data-move), or

@@ -59,14 +59,14 @@ export function candidateMarks(next, board) {
   for (const m of next.moves) {
     if (m.kind !== 'place' || !(m.points_xy || []).length) continue;
     const text = labels.get(m);
-    const title = `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`;
     if (board.family === 'blokus') {
       // Every placement of a Blokus position is a piece: only the labelled
       // ones are drawn, the rest would cover the board.
+      const title = `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`;
       if (text) pieces.push({ cells: m.points_xy, text, title, move: m.move, colour: m.color });
       continue;
     }
-    for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', title, move: m.move, minor: !text });
+    for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', move: m.move, minor: !text });
   }
   return { hints, pieces };
 }
