@@ -15,10 +15,8 @@
 import * as api from './api.js';
 import { h } from './dom.js';
 import { go, replaceQuietly } from './router.js';
-import { createBoard, canDraw } from './board_view.js';
-import { staticPosition } from './position.js';
 import { errorBox } from './errors.js';
-import { FAMILY_NAMES } from './families.js';
+import { createBoardColumn, boardTitle } from './explorer_board.js';
 import { continuationTable, candidateMarks, candidateAt } from './continuation_table.js';
 import { summary } from './explorer_panel.js';
 import { createGamesList } from './explorer_games.js';
@@ -28,12 +26,6 @@ import { filterForm } from './explorer_filters.js';
 import { readState, modeOf, stateHref, positionPairs, filterPairs, positionKey, atDepth, withMove, lineSeparator } from './explorer_state.js';
 
 const SOURCES = { postings: 'from the explorer’s index', replay: 'by replaying the games', mixed: 'partly from the index, partly replayed', answer: 'from the explorer’s kept answers' };
-
-function boardTitle(pos) {
-  const name = pos.family === 'blokus' && pos.variant ? pos.variant
-    : `${FAMILY_NAMES[pos.family] || pos.family} ${pos.columns}×${pos.rows}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''}`;
-  return `${name}, ${pos.move_number ? `after ${pos.move_number} move${pos.move_number === 1 ? '' : 's'}` : 'empty board'}`;
-}
 
 export function createExplorePage(main, params) {
   const root = h('div', { class: 'explore-page' });
@@ -47,8 +39,7 @@ export function createExplorePage(main, params) {
   let state = null;
   let answer = null; // the /api/next answer shown
   let shown = null; // the state it answers (a move of it continues that line)
-  let view = null;
-  let viewKey = '';
+  const column = createBoardColumn(boardCol, (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); });
   let controller = null;
   let boards = null; // GET /api/boards, asked once per page
   const boardList = () => { boards = boards || api.boards(); return boards; };
@@ -65,8 +56,6 @@ export function createExplorePage(main, params) {
 
   function showPicker() {
     if (controller) controller.abort();
-    view = null;
-    viewKey = '';
     root.replaceChildren(h('h1', {}, 'Explore'), h('p', { class: 'loading' }, 'Reading the archive’s boards…'));
     const asked = state;
     boardList().then((list) => {
@@ -101,32 +90,10 @@ export function createExplorePage(main, params) {
         'Start from the empty board')) : null)));
   }
 
-  // The title, the board and the side column's parts stay in place from
-  // step to step and only their contents change: re-inserting the board's
-  // SVG or the games list made the browser style and lay them out again.
-  const title = h('p', { class: 'game-title', id: 'explore-title' });
-  const boardWrap = h('div', { class: 'board-wrap' });
+  // The count and the table are replaced in place, the games list stays:
+  // putting it back into the page made the browser lay it out again.
   let count = null;
   let table = null;
-
-  function showBoard(pos, next) {
-    const board = pos.board;
-    title.textContent = boardTitle(pos);
-    const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
-    if (!canDraw(board)) {
-      view = null;
-      viewKey = '';
-      boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
-      return;
-    }
-    if (!view || key !== viewKey) {
-      view = createBoard(board, { onPoint: (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); } });
-      viewKey = key;
-      boardWrap.replaceChildren(view.element);
-    }
-    if (boardCol.firstChild !== title || boardCol.lastChild !== boardWrap) boardCol.replaceChildren(title, boardWrap);
-    view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], ...candidateMarks(next, board) });
-  }
 
   function showAnswer(s, next) {
     answer = next;
@@ -135,13 +102,13 @@ export function createExplorePage(main, params) {
     const board = pos.board;
     document.title = `ludex · explore ${boardTitle(pos)}`;
     renderCrumbs(board);
-    showBoard(pos, next);
+    column.show(pos, candidateMarks(next, board));
     const newCount = summary(next);
     newCount.dataset.line = s.line.join(lineSeparator(s.family));
     newCount.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
     const newTable = continuationTable(next, board, {
       onFollow: follow,
-      onHover: (m) => view && view.highlight(m ? m.move : null),
+      onHover: (m) => column.highlight(m ? m.move : null),
     });
     if (count && table && count.parentNode === side && table.parentNode === side && games.element.parentNode === side) {
       count.replaceWith(newCount);
@@ -180,7 +147,7 @@ export function createExplorePage(main, params) {
       answer = null;
       // The line stays to go back up; no board to label its moves with.
       renderCrumbs({ family: '' });
-      boardCol.replaceChildren();
+      column.clear();
       side.replaceChildren(errorBox(e, 'explore'), games.element);
     }
     setBusy(false);
