@@ -62,8 +62,7 @@ export function candidateMarks(next, board) {
     if (board.family === 'blokus') {
       // Every placement of a Blokus position is a piece: only the labelled
       // ones are drawn, the rest would cover the board.
-      const title = `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`;
-      if (text) pieces.push({ cells: m.points_xy, text, title, move: m.move, colour: m.color });
+      if (text) pieces.push({ cells: m.points_xy, text, title: `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`, move: m.move, colour: m.color });
       continue;
     }
     for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', move: m.move, minor: !text });
