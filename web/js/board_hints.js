@@ -3,26 +3,37 @@
 // and a Blokus placement as the outline of the piece with its label on
 // one of its cells.
 //
-// Contract: drawHint(geo, {x, y, text, title, move, minor}) and
+// Contract: hintsMarkup(geo, [{x, y, text, move, minor}]) -> SVG markup,
 // drawPieceHints(geo, pieces, colourOf) -> SVG elements, each with class
-// "hint" or "hint-piece" and data-move (the move's text, for highlighting
+// "hint" (a minor one: "hint minor") or "hint-piece" and data-move (the move's text, for highlighting
 // it); pieces are [{cells: [[x, y]], text, title, move, colour}] in order
 // of popularity; geo.outline(x, y) gives a cell's corners (board_blokus.js).
 
-import { s, points } from './svg.js';
+import { s, points, val } from './svg.js';
+import { escapeMarkup } from './dom.js';
 
 const ACCENT = '#2b7bd6';
 
-export function drawHint(geo, { x, y, text, title, move, minor }) {
+// The hints of a position as one SVG markup string: an empty Go board has
+// some 300 candidate moves, and parsing them at once is several times
+// quicker than making their elements one by one. A small dot is a bare
+// circle and no hint has a <title>: hints let the pointer through to the
+// point under them (whose title names it), so theirs never showed, and
+// the elements cost each step.
+export function hintsMarkup(geo, hints) {
+  return hints.map((hint) => hintMarkup(geo, hint)).join('');
+}
+
+function hintMarkup(geo, { x, y, text, move, minor }) {
   const [cx, cy] = geo.center(x, y);
   const r = geo.radius * (minor ? 0.32 : 0.85);
-  return s(
-    'g',
-    { class: minor ? 'hint minor' : 'hint', 'data-x': x, 'data-y': y, 'data-move': move ?? null },
-    s('circle', { cx, cy, r, fill: ACCENT, 'fill-opacity': minor ? 0.6 : 0.85, stroke: '#fff', 'stroke-width': r * 0.12 }),
-    text ? s('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.1, 'font-weight': 'bold' }, text) : null,
-    title ? s('title', {}, title) : null,
-  );
+  const data = `data-x="${val(x)}" data-y="${val(y)}"${move === undefined || move === null ? '' : ` data-move="${escapeMarkup(move)}"`}`;
+  const disc = `cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" fill="${ACCENT}" fill-opacity="${minor ? 0.6 : 0.85}" stroke="#fff" stroke-width="${val(r * 0.12)}"`;
+  if (minor) return `<circle class="hint minor" ${data} ${disc}></circle>`;
+  const label = text
+    ? `<text x="${val(cx)}" y="${val(cy)}" text-anchor="middle" dominant-baseline="central" fill="#fff" font-size="${val(r * 1.1)}" font-weight="bold">${escapeMarkup(text)}</text>`
+    : '';
+  return `<g class="hint" ${data}><circle ${disc}></circle>${label}</g>`;
 }
 
 // The edges of a set of cells that no two of them share: the piece's

@@ -10,7 +10,7 @@
 //   view.element   the <svg> (role img, a label describing the board)
 //   view.render(position, marks)  position {stones: Map "x,y"->colour,
 //       links: Map key->[c,x1,y1,x2,y2]}; marks {last: [[x,y]], hints:
-//       [{x, y, text, title, move, minor}], pieces: [{cells, text, title,
+//       [{x, y, text, move, minor}], pieces: [{cells, text, title,
 //       move, colour}] (Blokus placements), pattern: [{x, y, kind}] (kind =
 //       colour number, 'any' or 'empty')}
 //   view.highlight(move)  brings out the hints of one move (data-move), or
@@ -28,7 +28,7 @@ import { twixtGeometry } from './board_twixt.js';
 import { goGeometry } from './board_go.js';
 import { blokusGeometry } from './board_blokus.js';
 import { blokusPalette, colourFill, FAMILY_NAMES, pointText } from './families.js';
-import { drawHint, drawPieceHints } from './board_hints.js';
+import { hintsMarkup, drawPieceHints } from './board_hints.js';
 
 const GEOMETRIES = { hex: hexGeometry, twixt: twixtGeometry, go: goGeometry, blokus: blokusGeometry };
 
@@ -76,9 +76,7 @@ export function createBoard(board, { onPoint } = {}) {
   }
 
   function render(position, marks = {}) {
-    for (const g of [layers.links, layers.occupants, layers.marks]) {
-      while (g.firstChild) g.removeChild(g.firstChild);
-    }
+    for (const g of [layers.links, layers.occupants, layers.marks]) g.replaceChildren();
     if (position) {
       if (geo.drawLink) {
         for (const l of position.links.values()) layers.links.append(geo.drawLink(l));
@@ -96,7 +94,7 @@ export function createBoard(board, { onPoint } = {}) {
       const palette = blokusPalette(board.variant, (board.colours || []).length);
       layers.marks.append(...drawPieceHints(geo, marks.pieces, (c) => palette[c - 1] || palette[0]));
     }
-    for (const hint of marks.hints || []) layers.marks.append(drawHint(geo, hint));
+    layers.marks.insertAdjacentHTML('beforeend', hintsMarkup(geo, marks.hints || []));
     for (const item of marks.pattern || []) layers.marks.append(drawPatternMark(geo, board, item));
   }
 

@@ -2,11 +2,11 @@
 // each seat's wins as a bar, the years a move was played in as small bars,
 // and the human result beside the mean evaluation after the move.
 //
-// Contract: each function returns one element for a move of /api/next's
-// answer (docs/api.md); nothing here fetches or keeps state.
+// Contract: each function returns the markup of one cell's content for a
+// move of /api/next's answer (docs/api.md), for continuation_table.js to
+// parse a table's rows at once; nothing here fetches or keeps state.
 
-import { h, fmt } from './dom.js';
-import { s } from './svg.js';
+import { tag, escapeMarkup as text, fmt } from './dom.js';
 import { colourFill } from './families.js';
 import { SOURCES, sourceKind } from './eval_sources.js';
 
@@ -23,16 +23,16 @@ export function firstColour(board, seat) {
 export function winsBar(board, m, [name1, name2]) {
   const other = Math.max(0, m.games - m.seat1_wins - m.seat2_wins);
   const total = Math.max(1, m.games);
-  const part = (n, cls, colour) => (n ? h('span', { class: cls, style: `width:${((n / total) * 100).toFixed(1)}%;background:${colour}` }) : null);
+  const part = (n, cls, colour) => (n ? tag('span', { class: cls, style: `width:${((n / total) * 100).toFixed(1)}%;background:${colour}` }) : null);
   const title = `${name1} won ${fmt.format(m.seat1_wins)}, ${name2} won ${fmt.format(m.seat2_wins)}` +
     (other ? `, ${fmt.format(other)} without a winner` : '');
-  return h('span', { class: 'wins-cell', title },
-    h('span', { class: 'wins-n' }, fmt.format(m.seat1_wins)),
-    h('span', { class: 'bar' },
+  return tag('span', { class: 'wins-cell', title },
+    tag('span', { class: 'wins-n' }, fmt.format(m.seat1_wins)),
+    tag('span', { class: 'bar' },
       part(m.seat1_wins, 'bar1', colourFill(board, firstColour(board, 1))),
       part(other, 'bar0', '#c9c9c9'),
       part(m.seat2_wins, 'bar2', colourFill(board, firstColour(board, 2)))),
-    h('span', { class: 'wins-n' }, fmt.format(m.seat2_wins)));
+    tag('span', { class: 'wins-n' }, fmt.format(m.seat2_wins)));
 }
 
 // The years over all moves of an answer, [first, last], or null.
@@ -54,7 +54,7 @@ export function yearSpan(moves) {
 // element per bar made the page's steps slow to lay out.
 export function yearBars(years, span) {
   const entries = Object.entries(years || {}).map(([y, n]) => [Number(y), n]).sort((a, b) => a[0] - b[0]);
-  if (!entries.length || !span) return h('span', { class: 'years none', title: 'no dated games' }, '–');
+  if (!entries.length || !span) return tag('span', { class: 'years none', title: 'no dated games' }, '–');
   const [lo, hi] = span;
   const W = 64;
   const H = 14;
@@ -71,11 +71,11 @@ export function yearBars(years, span) {
     const bw = Math.max(w > 3 ? w * 0.8 : w, 1);
     return `M${r(x)} ${r(H - 1 - bh)}h${r(bw)}v${r(bh)}h${r(-bw)}z`;
   }).join('');
-  return h('span', { class: 'years', title, 'data-years': entries.map(([y, n]) => `${y}:${n}`).join(',') },
-    s('svg', { class: 'year-bars', viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'aria-hidden': 'true' },
-      s('line', { x1: 0, y1: H - 0.5, x2: W, y2: H - 0.5, stroke: '#ccc', 'stroke-width': 1 }),
-      s('path', { d: bars, fill: '#5b7fa8' })),
-    h('span', { class: 'year-range' }, first === last ? String(first) : `${first}–${String(last).slice(first < 2000 || last < 2000 ? 0 : 2)}`));
+  return tag('span', { class: 'years', title, 'data-years': entries.map(([y, n]) => `${y}:${n}`).join(',') },
+    tag('svg', { class: 'year-bars', viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'aria-hidden': 'true' },
+      tag('line', { x1: 0, y1: H - 0.5, x2: W, y2: H - 0.5, stroke: '#ccc', 'stroke-width': 1 }),
+      tag('path', { d: bars, fill: '#5b7fa8' })),
+    tag('span', { class: 'year-range' }, first === last ? String(first) : `${first}–${String(last).slice(first < 2000 || last < 2000 ? 0 : 2)}`));
 }
 
 // A mean evaluation on its source's scale: a win rate as a percentage, a
@@ -92,12 +92,12 @@ function evalText(source, mean) {
 // each named: the human result next to the engines'.
 export function resultCell(m, seat1Name) {
   const human = m.seat1_win_rate === null || m.seat1_win_rate === undefined
-    ? h('span', { class: 'human none', title: 'no game with a winner' }, '–')
-    : h('span', { class: 'human', title: `${seat1Name} won ${pct(m.seat1_win_rate)} of the ${fmt.format(m.seat1_wins + m.seat2_wins)} games with a winner` }, pct(m.seat1_win_rate));
+    ? tag('span', { class: 'human none', title: 'no game with a winner' }, '–')
+    : tag('span', { class: 'human', title: `${seat1Name} won ${pct(m.seat1_win_rate)} of the ${fmt.format(m.seat1_wins + m.seat2_wins)} games with a winner` }, pct(m.seat1_win_rate));
   const evals = (m.evaluations || []).map((e) => {
     const name = (SOURCES[e.source] || { name: e.source }).name;
-    return h('span', { class: 'engine', 'data-source': e.source, title: `mean ${name} after the move, from ${seat1Name}'s side, over ${fmt.format(e.games)} game${e.games === 1 ? '' : 's'}` },
-      h('span', { class: 'engine-name' }, name), ' ', evalText(e.source, e.mean));
+    return tag('span', { class: 'engine', 'data-source': e.source, title: `mean ${name} after the move, from ${seat1Name}'s side, over ${fmt.format(e.games)} game${e.games === 1 ? '' : 's'}` },
+      tag('span', { class: 'engine-name' }, text(name)), ' ', text(evalText(e.source, e.mean)));
   });
-  return h('span', { class: 'result-cell' }, human, evals);
+  return tag('span', { class: 'result-cell' }, human, evals);
 }

@@ -17,7 +17,7 @@
 // on (x, y), or null. Labels use the family's colours (B/W for Go and Hex,
 // W/B for Twixt, Pentobi's colours for Blokus).
 
-import { h, fmt } from './dom.js';
+import { h, tag, escapeMarkup as text, fmt } from './dom.js';
 import { colourFill, colourName, colourLabel, pointText } from './families.js';
 import { winsBar, yearBars, yearSpan, resultCell } from './continuation_cells.js';
 
@@ -59,14 +59,13 @@ export function candidateMarks(next, board) {
   for (const m of next.moves) {
     if (m.kind !== 'place' || !(m.points_xy || []).length) continue;
     const text = labels.get(m);
-    const title = `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`;
     if (board.family === 'blokus') {
       // Every placement of a Blokus position is a piece: only the labelled
       // ones are drawn, the rest would cover the board.
-      if (text) pieces.push({ cells: m.points_xy, text, title, move: m.move, colour: m.color });
+      if (text) pieces.push({ cells: m.points_xy, text, title: `${moveText(board, m)}: ${fmt.format(m.games)} game${m.games === 1 ? '' : 's'}`, move: m.move, colour: m.color });
       continue;
     }
-    for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', title, move: m.move, minor: !text });
+    for (const [x, y] of m.points_xy) hints.push({ x, y, text: text || '', move: m.move, minor: !text });
   }
   return { hints, pieces };
 }
@@ -83,13 +82,16 @@ function share(games, total) {
 
 // A move's text with a line-break opportunity after each comma, so that a
 // Blokus piece's list of points wraps inside a narrow table.
-function breakable(text) {
-  return text.split(',').flatMap((part, k) => (k ? [',', h('wbr'), part] : [part]));
+function breakable(move) {
+  return move.split(',').map(text).join(',<wbr>');
 }
 
 // The rows drawn at first when there are many more moves.
 const kShownMoves = 40;
 
+// The rows are markup parsed at once and their buttons and hovering are
+// handled on the tbody: the elements made one by one were a good part of
+// each step's time from the empty board.
 export function continuationTable(next, board, { onFollow, ownMove = null, onHover = null, compact = false } = {}) {
   if (!next.moves.length) return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
   const names = [seatColours(board, 1), seatColours(board, 2)];
@@ -99,32 +101,49 @@ export function continuationTable(next, board, { onFollow, ownMove = null, onHov
   const rowOf = (m) => {
     const colour = board.family === 'blokus' ? m.color : m.seat;
     const mine = ownMove && ownMove(m);
-    const row = h('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
-      h('td', { class: 'hint-letter' }, labels.get(m) || ''),
-      h('td', { class: 'move' }, h('button', { type: 'button', class: 'follow', title: 'Show the position after this move', onclick: () => onFollow(m) },
-        h('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
-      mine ? h('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
-      h('td', { class: 'num games', title: `played ${fmt.format(m.occurrences)} time${m.occurrences === 1 ? '' : 's'}` }, fmt.format(m.games)),
-      h('td', { class: 'num share' }, share(m.games, total)),
-      h('td', { class: 'wins' }, winsBar(board, m, names)),
-      h('td', { class: 'result' }, resultCell(m, names[0])),
-      compact ? null : h('td', { class: 'when' }, yearBars(m.years, span)));
-    if (onHover) {
-      row.addEventListener('mouseenter', () => onHover(m));
-      row.addEventListener('mouseleave', () => onHover(null));
-    }
-    return row;
+    return tag('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
+      tag('td', { class: 'hint-letter' }, labels.get(m) || ''),
+      tag('td', { class: 'move' }, tag('button', { type: 'button', class: 'follow', title: 'Show the position after this move' },
+        tag('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
+      mine ? tag('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
+      tag('td', { class: 'num games', title: `played ${fmt.format(m.occurrences)} time${m.occurrences === 1 ? '' : 's'}` }, fmt.format(m.games)),
+      tag('td', { class: 'num share' }, share(m.games, total)),
+      tag('td', { class: 'wins' }, winsBar(board, m, names)),
+      tag('td', { class: 'result' }, resultCell(m, names[0])),
+      compact ? null : tag('td', { class: 'when' }, yearBars(m.years, span)));
   };
   const cut = next.moves.length > kShownMoves + 10 ? kShownMoves : next.moves.length;
-  const body = h('tbody', {}, next.moves.slice(0, cut).map(rowOf));
+  const body = h('tbody');
+  body.innerHTML = next.moves.slice(0, cut).map(rowOf).join('');
   if (cut < next.moves.length) {
     const more = h('tr', { class: 'more-moves' }, h('td', { colspan: compact ? 6 : 7 },
-      h('button', { type: 'button', class: 'show-all-moves', onclick: () => more.replaceWith(...next.moves.slice(cut).map(rowOf)) },
+      h('button', { type: 'button', class: 'show-all-moves', onclick: () => { more.insertAdjacentHTML('beforebegin', next.moves.slice(cut).map(rowOf).join('')); more.remove(); } },
         `Show all ${fmt.format(next.moves.length)} moves`)));
     body.append(more);
   }
+  // A row's move: the rows are next.moves in order (the "show all" row is
+  // replaced by the rest of them).
+  const moveOf = (el) => {
+    const row = el instanceof Element ? el.closest('tr.continuation') : null;
+    return row ? next.moves[row.sectionRowIndex] : null;
+  };
+  body.addEventListener('click', (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest('button.follow')) return;
+    const m = moveOf(e.target);
+    if (m) onFollow(m);
+  });
+  if (onHover) {
+    let hovered = null;
+    const hover = (m) => {
+      if (m === hovered) return;
+      hovered = m;
+      onHover(m);
+    };
+    body.addEventListener('mouseover', (e) => hover(moveOf(e.target)));
+    body.addEventListener('mouseleave', () => hover(null));
+  }
   const engines = next.moves.some((m) => (m.evaluations || []).length);
-  const th = (text, attrs = {}) => h('th', { scope: 'col', ...attrs }, text);
+  const th = (label, attrs = {}) => h('th', { scope: 'col', ...attrs }, label);
   return h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' },
     h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
     h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),

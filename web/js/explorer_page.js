@@ -15,10 +15,8 @@
 import * as api from './api.js';
 import { h } from './dom.js';
 import { go, replaceQuietly } from './router.js';
-import { createBoard, canDraw } from './board_view.js';
-import { staticPosition } from './position.js';
 import { errorBox } from './errors.js';
-import { FAMILY_NAMES } from './families.js';
+import { createBoardColumn, boardTitle } from './explorer_board.js';
 import { continuationTable, candidateMarks, candidateAt } from './continuation_table.js';
 import { summary } from './explorer_panel.js';
 import { createGamesList } from './explorer_games.js';
@@ -28,12 +26,6 @@ import { filterForm } from './explorer_filters.js';
 import { readState, modeOf, stateHref, positionPairs, filterPairs, positionKey, atDepth, withMove, lineSeparator } from './explorer_state.js';
 
 const SOURCES = { postings: 'from the explorer’s index', replay: 'by replaying the games', mixed: 'partly from the index, partly replayed', answer: 'from the explorer’s kept answers' };
-
-function boardTitle(pos) {
-  const name = pos.family === 'blokus' && pos.variant ? pos.variant
-    : `${FAMILY_NAMES[pos.family] || pos.family} ${pos.columns}×${pos.rows}${pos.variant && pos.family !== 'go' ? ` ${pos.variant}` : ''}`;
-  return `${name}, ${pos.move_number ? `after ${pos.move_number} move${pos.move_number === 1 ? '' : 's'}` : 'empty board'}`;
-}
 
 export function createExplorePage(main, params) {
   const root = h('div', { class: 'explore-page' });
@@ -47,8 +39,7 @@ export function createExplorePage(main, params) {
   let state = null;
   let answer = null; // the /api/next answer shown
   let shown = null; // the state it answers (a move of it continues that line)
-  let view = null;
-  let viewKey = '';
+  const column = createBoardColumn(boardCol, (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); });
   let controller = null;
   let boards = null; // GET /api/boards, asked once per page
   const boardList = () => { boards = boards || api.boards(); return boards; };
@@ -65,8 +56,6 @@ export function createExplorePage(main, params) {
 
   function showPicker() {
     if (controller) controller.abort();
-    view = null;
-    viewKey = '';
     root.replaceChildren(h('h1', {}, 'Explore'), h('p', { class: 'loading' }, 'Reading the archive’s boards…'));
     const asked = state;
     boardList().then((list) => {
@@ -101,6 +90,11 @@ export function createExplorePage(main, params) {
         'Start from the empty board')) : null)));
   }
 
+  // The count and the table are replaced in place, the games list stays:
+  // putting it back into the page made the browser lay it out again.
+  let count = null;
+  let table = null;
+
   function showAnswer(s, next) {
     answer = next;
     shown = s;
@@ -108,27 +102,34 @@ export function createExplorePage(main, params) {
     const board = pos.board;
     document.title = `ludex · explore ${boardTitle(pos)}`;
     renderCrumbs(board);
-    const title = h('p', { class: 'game-title', id: 'explore-title' }, boardTitle(pos));
-    const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
-    if (!canDraw(board)) {
-      view = null;
-      viewKey = '';
-      boardCol.replaceChildren(title, h('p', {}, 'No board to draw for this position.'));
-    } else {
-      if (!view || key !== viewKey) {
-        view = createBoard(board, { onPoint: (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); } });
-        viewKey = key;
-      }
-      boardCol.replaceChildren(title, h('div', { class: 'board-wrap' }, view.element));
-      view.render(staticPosition(pos.occupants, pos.links), { last: pos.last_move || [], ...candidateMarks(next, board) });
-    }
-    const count = summary(next);
-    count.dataset.line = s.line.join(lineSeparator(s.family));
-    count.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
-    side.replaceChildren(count, continuationTable(next, board, {
+    column.show(pos, candidateMarks(next, board));
+    const newCount = summary(next);
+    newCount.dataset.line = s.line.join(lineSeparator(s.family));
+    newCount.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
+    const newTable = continuationTable(next, board, {
       onFollow: follow,
-      onHover: (m) => view && view.highlight(m ? m.move : null),
-    }), games.element);
+      onHover: (m) => column.highlight(m ? m.move : null),
+    });
+    if (count && table && count.parentNode === side && table.parentNode === side && games.element.parentNode === side) {
+      count.replaceWith(newCount);
+      table.replaceWith(newTable);
+    } else {
+      side.replaceChildren(newCount, newTable, games.element);
+    }
+    count = newCount;
+    table = newTable;
+  }
+
+  // aria-busy says a step is under way; the page dims (class "slow") only
+  // when it lasts over 150 ms. A CSS transition with that delay did the
+  // same, but every step then painted the board and the side column twice
+  // (into a layer of their own and back).
+  let slowTimer = 0;
+  function setBusy(busy) {
+    root.setAttribute('aria-busy', busy ? 'true' : 'false');
+    clearTimeout(slowTimer);
+    if (busy) slowTimer = setTimeout(() => root.classList.add('slow'), 150);
+    else root.classList.remove('slow');
   }
 
   async function step() {
@@ -137,7 +138,7 @@ export function createExplorePage(main, params) {
     const { signal } = controller;
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
-    root.setAttribute('aria-busy', 'true');
+    setBusy(true);
     games.load(pairs, s.list, { title: 'Games reaching this position' });
     try {
       showAnswer(s, await api.next(pairs, { signal }));
@@ -146,10 +147,10 @@ export function createExplorePage(main, params) {
       answer = null;
       // The line stays to go back up; no board to label its moves with.
       renderCrumbs({ family: '' });
-      boardCol.replaceChildren();
+      column.clear();
       side.replaceChildren(errorBox(e, 'explore'), games.element);
     }
-    root.setAttribute('aria-busy', 'false');
+    setBusy(false);
   }
 
   const headKey = (s) => JSON.stringify([modeOf(s), s.family, s.size, s.variant, s.position, s.symmetric, s.filters]);
@@ -183,6 +184,7 @@ export function createExplorePage(main, params) {
     update,
     destroy() {
       if (controller) controller.abort();
+      clearTimeout(slowTimer);
       document.removeEventListener('keydown', onKey);
     },
   };

@@ -9,7 +9,7 @@
 // game_page.js with move_list.js, eval_plot.js, eval_sources.js,
 // game_info.js, pieces_left.js (the viewer), explorer_page.js with
 // explorer_state.js (its URL), explorer_picker.js (the boards),
-// explorer_filters.js, explorer_line.js (the breadcrumbs),
+// explorer_board.js (its board column), explorer_filters.js, explorer_line.js (the breadcrumbs),
 // explorer_games.js (the games reaching a position), continuation_table.js
 // and continuation_cells.js (the moves played next), explorer_panel.js
 // (the game page's "Find this position"), pattern_editor.js (drawing a

@@ -4,7 +4,7 @@
 
 export const NS = 'http://www.w3.org/2000/svg';
 
-function val(v) {
+export function val(v) {
   return typeof v === 'number' ? String(Math.round(v * 100) / 100) : String(v);
 }
 
