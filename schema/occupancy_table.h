@@ -1,9 +1,11 @@
 // The occupancy bitmaps of every game on one board, built from the stone
 // lists of feature_games (schema/feature_index.h): per game and colour, the
 // points that colour holds at some node, in games/position_stream.h's
-// layout. A pattern search rules games out with them before it reads their
-// streams (docs/queries.md, "How a position search runs"). For code in
-// schema/ only.
+// layout. A pattern search rules games out by them before it reads their
+// streams (docs/queries.md, "How a position search runs"): with
+// games_passing_occupancy below, which keeps nothing per game, and with the
+// table only where each game's board must be known first (a Blokus size
+// without its variant). For code in schema/ only.
 //
 // Thread-safety: built on one thread; once built, every const member may be
 // called from several threads at once.
