@@ -37,6 +37,12 @@ bool read_stream(std::string_view stream, const StreamBoard& board,
                  std::vector<std::string>* pieces, ExplorerGame* game) {
   PositionStreamReader reader(stream, board);
   if (reader.node_count() != game->nodes.size()) return false;
+  // The nodes may hold an earlier game's fields (explorer_game_of reuses
+  // them): a node the stream does not reach reads as a root with nothing on it.
+  for (ExplorerNode& n : game->nodes) {
+    n.parent = 0;
+    n.occupied = 0;
+  }
   pieces->assign(game->nodes.size(), std::string());
   StreamNode node;
   while (reader.next(&node)) {
@@ -88,11 +94,16 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* 
   std::vector<ExplorerVisit> out;
   const std::int32_t limit = explorer_max_points(game.family);
   const std::size_t n = game.nodes.size();
-  out.reserve(n);  // a visit per node at most: no reallocation moving visits
+  // A visit per qualifying node at most: no reallocation moving visits, and
+  // no room for the many nodes of a long game that hold too many points.
+  const auto qualifying = static_cast<std::size_t>(std::count_if(
+      game.nodes.begin(), game.nodes.end(),
+      [limit](const ExplorerNode& node) { return node.hash != 0 && node.occupied <= limit; }));
+  out.reserve(qualifying);
   // Each qualifying node's visit, then its children's moves (a child's
   // parent precedes it in pre-order).
   std::vector<std::int32_t> visit_of(n, -1);
-  VisitSlots by_key(n);
+  VisitSlots by_key(qualifying);
   for (std::size_t i = 0; i < n; ++i) {
     const ExplorerNode& node = game.nodes[i];
     if (node.hash != 0 && node.occupied <= limit) {
@@ -149,23 +160,34 @@ bool explorer_game_of(const GameRecord& record, const GamePositions& positions,
   out->variant = record.variant;
   out->winner = record.winner;
   out->date = record.date;
-  out->nodes.assign(layout.order.size(), ExplorerNode());
+  // Resized, not assigned: a writer passes the same game for every game it
+  // stores, and every field explorer_visits() reads is set below.
+  out->nodes.resize(layout.order.size());
   std::vector<std::string> pieces;
   if (!read_stream(stream, board, &pieces, out)) return false;
+  const std::int32_t limit = explorer_max_points(record.family);
   for (std::size_t i = 0; i < layout.order.size(); ++i) {
     const NodeIndex index = layout.order[i];
     ExplorerNode& n = out->nodes[i];
     n.hash = positions.hashes.empty() ? 0 : positions.hashes[index];
     const NodeView data = record.tree.data(index);
     n.has_move = !data.moves.empty();
-    if (n.has_move) {
-      const Move& m = data.moves.front();
-      n.move.seat = m.seat;
-      n.move.color = m.color;
-      n.move.kind = m.kind;
-      n.move.points = m.points;
-      std::sort(n.move.points.begin(), n.move.points.end());
-      if (m.kind == MoveKind::kPlace) n.move.piece = pieces[i];
+    n.has_eval = false;
+    // explorer_visits() reads a node's move and evaluation only under a
+    // parent whose position may be kept: in a long game, a few nodes of
+    // its opening. (The parent precedes the node in pre-order.)
+    const ExplorerNode& parent = out->nodes[n.parent];
+    if (!n.has_move || n.parent == i || parent.hash == 0 || parent.occupied > limit) continue;
+    const Move& m = data.moves.front();
+    n.move.seat = m.seat;
+    n.move.color = m.color;
+    n.move.kind = m.kind;
+    n.move.points = m.points;
+    std::sort(n.move.points.begin(), n.move.points.end());
+    if (m.kind == MoveKind::kPlace) {
+      n.move.piece = pieces[i];
+    } else {
+      n.move.piece.clear();
     }
     n.has_eval = first_determined(data.evaluations, &n.eval);
   }

@@ -61,8 +61,10 @@ std::vector<ExplorerVisit> explorer_visits(const ExplorerGame& game, MoveTable* 
 
 // The game as GameStore writes it: layout its pre-order, `stream` its
 // position stream (encode_stored_positions), read against `board`.
-// Returns false (and leaves *out unspecified) for a stream that does not
-// read.
+// Sets what explorer_visits() reads: a node's move and evaluation only
+// where its parent's position may be kept. *out may hold an earlier game
+// (its buffers are reused). Returns false (and leaves *out unspecified) for
+// a stream that does not read.
 bool explorer_game_of(const GameRecord& game, const GamePositions& positions,
                       const GameLayout& layout, std::string_view stream, const StreamBoard& board,
                       std::int64_t game_id, std::int64_t first_node_id, ExplorerGame* out);
