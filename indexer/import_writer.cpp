@@ -240,7 +240,8 @@ void ImportWriter::store_part(FileResult& r) {
       ++summary_.deduped;
       continue;
     }
-    store_.add_game(file_id_, game, r.positions[g], &r.layouts[g]);
+    PreparedExplorerGame* explorer = r.explorer[g] ? &*r.explorer[g] : nullptr;
+    store_.add_game(file_id_, game, r.positions[g], &r.layouts[g], explorer);
     if (store_.last_duplicate_of() != 0) ++summary_.duplicates;
     ++summary_.games;
     summary_.nodes += static_cast<std::int64_t>(game.tree.size());

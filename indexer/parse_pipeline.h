@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@
 #include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
 #include "indexer/file_walk.h"
+#include "schema/explorer_prepare.h"
 
 namespace ludex {
 
@@ -81,6 +83,10 @@ struct FileResult {
   // Parallel to positions: what the store derives from each game
   // (games/game_layout.h), computed by the worker.
   std::vector<GameLayout> layouts;
+  // Parallel to positions: each game's visits for the opening explorer
+  // (schema/explorer_prepare.h), computed by the worker; nullopt for a game
+  // without a position stream.
+  std::vector<std::optional<PreparedExplorerGame>> explorer;
 };
 
 struct PipelineOptions {

@@ -221,12 +221,13 @@ std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
 }
 
 std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
-                                 const GamePositions& positions, const GameLayout* layout) {
+                                 const GamePositions& positions, const GameLayout* layout,
+                                 PreparedExplorerGame* explorer) {
   assert(impl_->in_batch());
   impl_->games_changed = true;
   const bool with_positions = !positions.hashes.empty();
   return impl_->writer.store_game(file_id, game, positions.hashes,
-                                  with_positions ? &positions : nullptr, layout);
+                                  with_positions ? &positions : nullptr, layout, explorer);
 }
 
 std::int64_t GameStore::last_duplicate_of() const {

@@ -26,6 +26,7 @@
 #include "games/game_layout.h"
 #include "games/position.h"
 #include "schema/database.h"
+#include "schema/explorer_prepare.h"
 #include "schema/source_files.h"
 
 namespace ludex {
@@ -123,10 +124,13 @@ class GameStore {
   // either empty or hold one entry per node, indexed by NodeIndex; with
   // empty hashes nothing of this is stored. positions.warnings are not
   // stored here (the caller decides whether they become game warnings).
-  // layout, when given, must be compute_game_layout(game) (an import's
-  // parse workers compute it, so that the writer need not).
+  // layout, when given, must be compute_game_layout(game), and explorer,
+  // when given, prepare_explorer_game(game, positions, layout) (an import's
+  // parse workers compute both, so that the writer need not; explorer is
+  // completed in place).
   std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
-                        const GamePositions& positions, const GameLayout* layout = nullptr);
+                        const GamePositions& positions, const GameLayout* layout = nullptr,
+                        PreparedExplorerGame* explorer = nullptr);
   // After an add_game(): the game's first copy (duplicate_of), 0 if it is one.
   std::int64_t last_duplicate_of() const;
   // For `import --dedupe`: if a game with the same moves is stored, records

@@ -186,8 +186,8 @@ void GameWriter::write_game_count() {
 
 std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game,
                                     const std::vector<std::uint64_t>& hashes,
-                                    const GamePositions* positions,
-                                    const GameLayout* given_layout) {
+                                    const GamePositions* positions, const GameLayout* given_layout,
+                                    PreparedExplorerGame* prepared) {
   std::optional<GameLayout> computed;
   if (given_layout == nullptr) computed = compute_game_layout(game);
   const GameLayout& layout = given_layout != nullptr ? *given_layout : *computed;
@@ -212,7 +212,11 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game
                   positions->stream.empty()
                       ? feature_codes(game.family, positions->deltas, positions->hashes)
                       : positions->features);
-    if (explorer_ != nullptr) queue_explorer_visits(game_id, first_node, game, *positions, layout);
+    if (explorer_ != nullptr && prepared != nullptr) {
+      queue_prepared_visits(game_id, first_node, game, *prepared);
+    } else if (explorer_ != nullptr) {
+      queue_explorer_visits(game_id, first_node, game, *positions, layout);
+    }
   }
 
   add_warnings(file_id, game);
@@ -408,6 +412,13 @@ void GameWriter::queue_explorer_visits(std::int64_t game_id, std::int64_t first_
   }
   explorer_->add(visited.family == Family::kBlokus ? visited.variant : std::string(),
                  explorer_visits(visited, explorer_->moves()));
+}
+
+void GameWriter::queue_prepared_visits(std::int64_t game_id, std::int64_t first_node,
+                                       const GameRecord& game, PreparedExplorerGame& prepared) {
+  if (!explorer_->wants_games()) return;
+  explorer_->add(game.family == Family::kBlokus ? game.variant : std::string(),
+                 prepared.complete(game_id, first_node, explorer_->moves()));
 }
 
 bool GameWriter::store_stream(std::int64_t game_id, const GameRecord& game,

@@ -29,6 +29,7 @@
 #include "schema/batched_insert.h"
 #include "schema/counts.h"
 #include "schema/explorer_build.h"
+#include "schema/explorer_prepare.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 
@@ -70,9 +71,12 @@ class GameWriter {
   // be compute_game_layout(game); it is computed here otherwise. Requires an
   // open transaction, game.players ordered by seat and move_props no longer
   // than moves in every node.
+  // prepared, when not null, is prepare_explorer_game() of the game: its
+  // visits are completed in place and handed to the explorer instead of
+  // computed here.
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
                           const std::vector<std::uint64_t>& hashes, const GamePositions* positions,
-                          const GameLayout* layout);
+                          const GameLayout* layout, PreparedExplorerGame* prepared = nullptr);
   // After store_game(): the game's first copy (duplicate_of), 0 if it is one.
   std::int64_t last_duplicate_of() const { return last_duplicate_of_; }
   // Queues the game_positions row of game_id (stored as game) from
@@ -110,6 +114,9 @@ class GameWriter {
   // Hands the explorer the game's visits (stream_written_ its stream).
   void queue_explorer_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
                              const GamePositions& positions, const GameLayout& layout);
+  // The same from the game's prepared visits, which it completes.
+  void queue_prepared_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
+                             PreparedExplorerGame& prepared);
   // Writes game.warnings as warnings of the game (with its index).
   void add_warnings(std::int64_t file_id, const GameRecord& game);
 

@@ -1,0 +1,100 @@
+// The explorer's visits prepared on a parse worker (prepare_explorer_game)
+// and completed by the writer equal the visits the writer computes itself
+// (explorer_game_of, explorer_visits), in every family, with variations,
+// evaluations, a swap and Blokus pieces, with and without a move table.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/game_layout.h"
+#include "games/position_stream.h"
+#include "schema/explorer_build.h"
+#include "schema/explorer_prepare.h"
+#include "tests/unit/games/positions_test_util.h"
+
+namespace ludex {
+namespace {
+
+// Every field of the visits, the moves by their key fields.
+std::string text(const std::vector<ExplorerVisit>& visits) {
+  std::string out;
+  for (const ExplorerVisit& e : visits) {
+    const OwnedVisit& v = e.visit;
+    out += std::to_string(e.key) + "/" + std::to_string(e.hash) + " g" + std::to_string(v.game_id) +
+           " " + v.variant + "/" + v.date + " w" + std::to_string(v.winner) + " n" +
+           std::to_string(v.nodes);
+    for (const MoveVisit& m : v.moves) {
+      out += " [" + std::to_string(m.move->seat) + "," + std::to_string(m.move->color) + "," +
+             std::to_string(static_cast<int>(m.move->kind)) + "," + m.move->piece;
+      for (const Point& p : m.move->points) {
+        out += " " + std::to_string(p.x) + ":" + std::to_string(p.y);
+      }
+      out += " x" + std::to_string(m.count) + " c" + std::to_string(m.child);
+      if (m.has_eval) out += " e" + std::to_string(m.eval.value);
+      out += "]";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("visits prepared on a worker equal the writer's own, in every family",
+          "[schema][explorer]") {
+  const std::vector<std::string> sgfs = {
+      "(;GM[1]SZ[9]RE[B+R]DT[2021-03-04];B[cc];W[gg](;B[cg]C[0.6];W[gc];B[ee])(;B[gc];W[cg])"
+      "(;B[cg];W[ee]))",
+      "(;GM[1]SZ[19];B[pd];W[dp];B[pp];W[dd])",
+      "(;GM[11]SZ[11]AP[HexGui:1.0]RE[W+];B[a1];W[swap];B[c3](;W[d4])(;W[e5];B[f6]))",
+      "(;FF[4]GM[21]SZ[24];W[c8];B[h3];W[d10](;B[j4];W[e12])(;B[j5]))",
+      "(;GM[Blokus Duo]CA[UTF-8];B[e10,e11,e12];W[j5,j4,k4,k5];B[f9,g9])",
+  };
+  const std::int64_t game_id = 77;
+  const std::int64_t first_node = 1000;
+  for (const std::string& sgf : sgfs) {
+    CAPTURE(sgf);
+    const GameRecord game = test::sgf_game(sgf);
+    REQUIRE(game.tree.size() > 1);
+    GamePositions positions = compute_positions(game);
+    attach_position_stream(game, &positions);
+    REQUIRE_FALSE(positions.stream.empty());
+    const GameLayout layout = compute_game_layout(game);
+    const std::optional<StreamBoard> board = stream_board(game);
+    REQUIRE(board);
+
+    ExplorerGame own;
+    REQUIRE(explorer_game_of(game, positions, layout, positions.stream, *board, game_id, first_node,
+                             &own));
+    const std::string expected = text(explorer_visits(own, nullptr));
+    REQUIRE_FALSE(expected.empty());
+
+    std::optional<PreparedExplorerGame> bulk = prepare_explorer_game(game, positions, layout);
+    REQUIRE(bulk);
+    CHECK(bulk->heap_bytes() > 0);
+    // Moved after it was prepared, as the pipeline moves it: its moves go along.
+    PreparedExplorerGame moved = std::move(*bulk);
+    CHECK(text(moved.complete(game_id, first_node, nullptr)) == expected);
+
+    MoveTable table;
+    std::optional<PreparedExplorerGame> interned = prepare_explorer_game(game, positions, layout);
+    REQUIRE(interned);
+    const std::vector<ExplorerVisit>& visits = interned->complete(game_id, first_node, &table);
+    CHECK(text(visits) == expected);
+    CHECK(table.size() > 0);
+    for (const ExplorerVisit& v : visits) {
+      for (const MoveVisit& m : v.visit.moves) CHECK(table.intern(*m.move) == m.move);
+    }
+  }
+}
+
+TEST_CASE("a game without a position stream is not prepared", "[schema][explorer]") {
+  const GameRecord game = test::sgf_game("(;GM[1]SZ[9];B[cc])");
+  const GamePositions positions = compute_positions(game);  // no stream attached
+  CHECK_FALSE(prepare_explorer_game(game, positions, compute_game_layout(game)));
+}
+
+}  // namespace ludex
