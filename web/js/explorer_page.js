@@ -139,9 +139,10 @@ export function createExplorePage(main, params) {
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
     setBusy(true);
-    games.load(pairs, s.list, { title: 'Games reaching this position' });
+    const moves = api.next(pairs, { signal });
+    games.load(pairs, s.list, { title: 'Games reaching this position', hold: moves });
     try {
-      showAnswer(s, await api.next(pairs, { signal }));
+      showAnswer(s, await moves);
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
