@@ -3,11 +3,15 @@
 // and a Blokus placement as the outline of the piece with its label on
 // one of its cells.
 //
-// Contract: hintsMarkup(geo, [{x, y, text, move, minor}]) -> SVG markup,
-// drawPieceHints(geo, pieces, colourOf) -> SVG elements, each with class
-// "hint" (a minor one: "hint minor") or "hint-piece" and data-move (the move's text, for highlighting
-// it); pieces are [{cells: [[x, y]], text, title, move, colour}] in order
-// of popularity; geo.outline(x, y) gives a cell's corners (board_blokus.js).
+// Contract: hintsMarkup(geo, [{x, y, text, move, minor}]) -> SVG markup:
+// a labelled hint is a g.hint with data-move (the move's text, for
+// highlighting it) and data-x/data-y, the minor ones are one path.hint.minor
+// together; minorHintMarkup(geo, hints) -> the markup of some minor hints
+// as circles of class "hint minor active" with data-move (the highlighted
+// one, drawn over that path). drawPieceHints(geo, pieces, colourOf) -> SVG
+// elements of class "hint-piece" with data-move; pieces are [{cells:
+// [[x, y]], text, title, move, colour}] in order of popularity;
+// geo.outline(x, y) gives a cell's corners (board_blokus.js).
 
 import { s, points, val } from './svg.js';
 import { escapeMarkup } from './dom.js';
@@ -16,19 +20,40 @@ const ACCENT = '#2b7bd6';
 
 // The hints of a position as one SVG markup string: an empty Go board has
 // some 300 candidate moves, and parsing them at once is several times
-// quicker than making their elements one by one. A small dot is a bare
-// circle and no hint has a <title>: hints let the pointer through to the
-// point under them (whose title names it), so theirs never showed, and
-// the elements cost each step.
+// quicker than making their elements one by one. The small dots, all alike,
+// are one path of circles: an element each made the browser style, lay out
+// and paint some 300 more elements every step. No hint has a <title>:
+// hints let the pointer through to the point under them (whose title names
+// it), so theirs never showed.
 export function hintsMarkup(geo, hints) {
-  return hints.map((hint) => hintMarkup(geo, hint)).join('');
+  const minor = hints.filter((hint) => hint.minor);
+  const labelled = hints.filter((hint) => !hint.minor).map((hint) => hintMarkup(geo, hint)).join('');
+  if (!minor.length) return labelled;
+  const r = geo.radius * MINOR;
+  const d = minor.map(({ x, y }) => {
+    const [cx, cy] = geo.center(x, y);
+    return `M${val(cx - r)} ${val(cy)}a${val(r)} ${val(r)} 0 1 0 ${val(2 * r)} 0a${val(r)} ${val(r)} 0 1 0 ${val(-2 * r)} 0z`;
+  }).join('');
+  return `${labelled}<path class="hint minor" d="${d}" ${discStyle(r, true)}></path>`;
+}
+
+export function minorHintMarkup(geo, hints) {
+  return hints.map((hint) => hintMarkup(geo, { ...hint, minor: true }).replace('class="hint minor"', 'class="hint minor active"')).join('');
+}
+
+// The radius of a small dot and of a labelled disc, in geo.radius.
+const MINOR = 0.32;
+const LABELLED = 0.85;
+
+function discStyle(r, minor) {
+  return `fill="${ACCENT}" fill-opacity="${minor ? 0.6 : 0.85}" stroke="#fff" stroke-width="${val(r * 0.12)}"`;
 }
 
 function hintMarkup(geo, { x, y, text, move, minor }) {
   const [cx, cy] = geo.center(x, y);
-  const r = geo.radius * (minor ? 0.32 : 0.85);
+  const r = geo.radius * (minor ? MINOR : LABELLED);
   const data = `data-x="${val(x)}" data-y="${val(y)}"${move === undefined || move === null ? '' : ` data-move="${escapeMarkup(move)}"`}`;
-  const disc = `cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" fill="${ACCENT}" fill-opacity="${minor ? 0.6 : 0.85}" stroke="#fff" stroke-width="${val(r * 0.12)}"`;
+  const disc = `cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" ${discStyle(r, minor)}`;
   if (minor) return `<circle class="hint minor" ${data} ${disc}></circle>`;
   const label = text
     ? `<text x="${val(cx)}" y="${val(cy)}" text-anchor="middle" dominant-baseline="central" fill="#fff" font-size="${val(r * 1.1)}" font-weight="bold">${escapeMarkup(text)}</text>`

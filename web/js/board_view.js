@@ -13,8 +13,9 @@
 //       [{x, y, text, move, minor}], pieces: [{cells, text, title,
 //       move, colour}] (Blokus placements), pattern: [{x, y, kind}] (kind =
 //       colour number, 'any' or 'empty')}
-//   view.highlight(move)  brings out the hints of one move (data-move), or
-//       none for null
+//   view.highlight(move)  brings out the hints of one move (data-move; a
+//       minor one is drawn again, as circle.hint.minor.active), or none
+//       for null
 //   onPoint(x, y, event) is called for a click (or Enter on the focused
 //   board's cursor) on a point of the board.
 // Every occupant is an element with class "stone" (Hex, Go), "peg" (Twixt)
@@ -28,7 +29,7 @@ import { twixtGeometry } from './board_twixt.js';
 import { goGeometry } from './board_go.js';
 import { blokusGeometry } from './board_blokus.js';
 import { blokusPalette, colourFill, FAMILY_NAMES, pointText } from './families.js';
-import { hintsMarkup, drawPieceHints } from './board_hints.js';
+import { hintsMarkup, minorHintMarkup, drawPieceHints } from './board_hints.js';
 
 const GEOMETRIES = { hex: hexGeometry, twixt: twixtGeometry, go: goGeometry, blokus: blokusGeometry };
 
@@ -75,7 +76,18 @@ export function createBoard(board, { onPoint } = {}) {
     });
   }
 
+  // The minor hints per move: they are drawn as one path, and a move's own
+  // dots are drawn again over it when it is highlighted.
+  let minorHints = new Map();
+
   function render(position, marks = {}) {
+    minorHints = new Map();
+    for (const hint of marks.hints || []) {
+      if (!hint.minor) continue;
+      const list = minorHints.get(hint.move);
+      if (list) list.push(hint);
+      else minorHints.set(hint.move, [hint]);
+    }
     for (const g of [layers.links, layers.occupants, layers.marks]) g.replaceChildren();
     if (position) {
       if (geo.drawLink) {
@@ -100,7 +112,10 @@ export function createBoard(board, { onPoint } = {}) {
 
   function highlight(move) {
     svg.classList.toggle('has-active', move !== null && move !== undefined);
+    for (const el of layers.marks.querySelectorAll('.hint.minor.active')) el.remove();
     for (const el of layers.marks.querySelectorAll('.hint, .hint-piece')) el.classList.toggle('active', el.dataset.move === move);
+    const minor = minorHints.get(move);
+    if (minor) layers.marks.insertAdjacentHTML('beforeend', minorHintMarkup(geo, minor));
   }
 
   return { element: svg, render, highlight, board, geometry: geo };

@@ -19,19 +19,26 @@ export function firstColour(board, seat) {
 }
 
 // Seat 1's wins, the games without a winner and seat 2's wins as one bar
-// over the move's games, with the counts beside it.
+// over the move's games, with the counts beside it. The bar is one element
+// with a gradient of hard stops: a child element per part made 120 more
+// elements to style and lay out in each step's table.
 export function winsBar(board, m, [name1, name2]) {
   const other = Math.max(0, m.games - m.seat1_wins - m.seat2_wins);
   const total = Math.max(1, m.games);
-  const part = (n, cls, colour) => (n ? tag('span', { class: cls, style: `width:${((n / total) * 100).toFixed(1)}%;background:${colour}` }) : null);
+  const parts = [[m.seat1_wins, colourFill(board, firstColour(board, 1))], [other, '#c9c9c9'], [m.seat2_wins, colourFill(board, firstColour(board, 2))]];
+  let at = 0;
+  const stops = [];
+  for (const [n, colour] of parts) {
+    if (!n) continue;
+    const end = at + Number(((n / total) * 100).toFixed(1));
+    stops.push(`${colour} ${Number(at.toFixed(1))}% ${Number(end.toFixed(1))}%`);
+    at = end;
+  }
   const title = `${name1} won ${fmt.format(m.seat1_wins)}, ${name2} won ${fmt.format(m.seat2_wins)}` +
     (other ? `, ${fmt.format(other)} without a winner` : '');
   return tag('span', { class: 'wins-cell', title },
     tag('span', { class: 'wins-n' }, fmt.format(m.seat1_wins)),
-    tag('span', { class: 'bar' },
-      part(m.seat1_wins, 'bar1', colourFill(board, firstColour(board, 1))),
-      part(other, 'bar0', '#c9c9c9'),
-      part(m.seat2_wins, 'bar2', colourFill(board, firstColour(board, 2)))),
+    tag('span', { class: 'bar', style: stops.length ? `background-image:linear-gradient(to right,${stops.join(',')},transparent ${Number(at.toFixed(1))}%)` : null }),
     tag('span', { class: 'wins-n' }, fmt.format(m.seat2_wins)));
 }
 

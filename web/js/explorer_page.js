@@ -132,6 +132,11 @@ export function createExplorePage(main, params) {
     else root.classList.remove('slow');
   }
 
+  // The moves of a step wait up to kListWait ms for its games list, and
+  // the two are drawn in one frame: drawn apart, the page was laid out
+  // and painted twice, some 30 ms more per step from the empty board.
+  const kListWait = 50;
+
   async function step() {
     if (controller) controller.abort();
     controller = new AbortController();
@@ -139,9 +144,13 @@ export function createExplorePage(main, params) {
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
     setBusy(true);
-    games.load(pairs, s.list, { title: 'Games reaching this position' });
+    const moves = api.next(pairs, { signal });
+    const listed = games.load(pairs, s.list, { title: 'Games reaching this position', hold: moves });
     try {
-      showAnswer(s, await api.next(pairs, { signal }));
+      const next = await moves;
+      await Promise.race([listed, new Promise((resolve) => { setTimeout(resolve, kListWait); })]);
+      if (signal.aborted) return;
+      showAnswer(s, next);
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
