@@ -5,11 +5,10 @@
 //
 // Contract: createGamesList({onList(list), compact}) -> {element, load(pairs, list,
 // {title, hold})}; pairs name the position and the filters, list is {sort, desc,
-// offset, limit}. A newer load() cancels the request of an older one.
-// load() returns a promise that resolves (never rejects) once the list's
-// request has settled. With `hold` (a promise) the list is drawn only once
-// hold has settled too: the explore page draws it in the same frame as the
-// step's moves, rather than laying out and painting the page twice.
+// offset, limit}. A newer load() cancels the request of an older one. With
+// `hold` (a promise) the list is drawn only once hold has settled too: the
+// explore page draws it in the same frame as the step's moves when its
+// answer comes first, rather than laying out and painting the page twice.
 // onList(list) is called when the user sorts or pages (the caller keeps
 // the URL); the list is then loaded again.
 
@@ -33,8 +32,7 @@ export function createGamesList({ onList, compact = false }) {
     element.setAttribute('aria-busy', 'true');
     const ask = [...pairs, ['first', '1'], ['sort', list.sort], ['desc', list.desc ? '1' : ''], ['offset', list.offset || ''], ['limit', list.limit]];
     const hold = opts.hold ? opts.hold.catch(() => {}) : null;
-    const asked = api.games(ask, { signal });
-    asked.then((answer) => (hold ? hold.then(() => answer) : answer)).then((answer) => {
+    api.games(ask, { signal }).then((answer) => (hold ? hold.then(() => answer) : answer)).then((answer) => {
       if (signal.aborted) return;
       const change = (o) => {
         const next = { ...list, ...o };
@@ -55,7 +53,6 @@ export function createGamesList({ onList, compact = false }) {
       element.replaceChildren(errorBox(e, 'games'));
       element.setAttribute('aria-busy', 'false');
     });
-    return asked.then(() => {}, () => {});
   }
 
   return { element, load };

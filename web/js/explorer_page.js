@@ -132,11 +132,6 @@ export function createExplorePage(main, params) {
     else root.classList.remove('slow');
   }
 
-  // The moves of a step wait up to kListWait ms for its games list, and
-  // the two are drawn in one frame: drawn apart, the page was laid out
-  // and painted twice, some 30 ms more per step from the empty board.
-  const kListWait = 50;
-
   async function step() {
     if (controller) controller.abort();
     controller = new AbortController();
@@ -145,12 +140,9 @@ export function createExplorePage(main, params) {
     const pairs = [...positionPairs(s), ...filterPairs(s)];
     setBusy(true);
     const moves = api.next(pairs, { signal });
-    const listed = games.load(pairs, s.list, { title: 'Games reaching this position', hold: moves });
+    games.load(pairs, s.list, { title: 'Games reaching this position', hold: moves });
     try {
-      const next = await moves;
-      await Promise.race([listed, new Promise((resolve) => { setTimeout(resolve, kListWait); })]);
-      if (signal.aborted) return;
-      showAnswer(s, next);
+      showAnswer(s, await moves);
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
