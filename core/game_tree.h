@@ -72,6 +72,12 @@ class GameTree {
   // const, so that assigning to a member of the returned view (which would
   // change nothing in the tree) does not compile.
   const NodeView data(NodeIndex i) const;
+  // data(i).moves.size(), without building the view (a writer counts every
+  // node's moves).
+  std::size_t move_count(NodeIndex i) const {
+    assert(i < nodes_.size());
+    return nodes_[i].moves.count;
+  }
   NodeIndex parent(NodeIndex i) const { return node(i).parent; }
   NodeIndex first_child(NodeIndex i) const { return node(i).first_child; }
   NodeIndex next_sibling(NodeIndex i) const { return node(i).next_sibling; }

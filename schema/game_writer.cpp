@@ -387,7 +387,7 @@ void GameWriter::store_node_data(std::int64_t node_id, const NodeView& data, boo
 void GameWriter::count_game(const GameRecord& game) {
   std::int64_t moves = 0;
   for (NodeIndex i = 0; i < static_cast<NodeIndex>(game.tree.size()); ++i) {
-    moves += static_cast<std::int64_t>(game.tree.data(i).moves.size());
+    moves += static_cast<std::int64_t>(game.tree.move_count(i));
   }
   counts_->add(count_name::kGames, 1);
   counts_->add(count_name::games_of(game.family), 1);

@@ -79,11 +79,17 @@ TEST_CASE("a node's items stay its own when nodes are filled out of order", "[co
   CHECK(moves_of(t, b) == std::vector<Move>{stone(2, 1, 1), stone(2, 3, 3)});
   CHECK(moves_of(t, root).empty());
 
+  CHECK(t.move_count(a) == 2);
+  CHECK(t.move_count(root) == 0);
+
   t.remove_last_move(a);
   CHECK(moves_of(t, a) == std::vector<Move>{stone(1, 0, 0)});
   t.remove_last_move(b);
   t.remove_last_move(b);
   CHECK(moves_of(t, b).empty());
+  // Relocated items left behind are not counted.
+  CHECK(t.move_count(a) == 1);
+  CHECK(t.move_count(b) == 0);
 
   // What relocation leaves behind is not part of any node: a tree built the
   // simple way compares equal.
