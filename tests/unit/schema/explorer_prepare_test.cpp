@@ -14,29 +14,16 @@
 #include "schema/explorer_build.h"
 #include "schema/explorer_prepare.h"
 #include "tests/unit/games/positions_test_util.h"
+#include "tests/unit/schema/visit_text.h"
 
 namespace ludex {
 namespace {
 
-// Every field of the visits, the moves by their key fields.
+// Every visit: its key, its position's hash and its fields.
 std::string text(const std::vector<ExplorerVisit>& visits) {
   std::string out;
   for (const ExplorerVisit& e : visits) {
-    const OwnedVisit& v = e.visit;
-    out += std::to_string(e.key) + "/" + std::to_string(e.hash) + " g" + std::to_string(v.game_id) +
-           " " + v.variant + "/" + v.date + " w" + std::to_string(v.winner) + " n" +
-           std::to_string(v.nodes);
-    for (const MoveVisit& m : v.moves) {
-      out += " [" + std::to_string(m.move->seat) + "," + std::to_string(m.move->color) + "," +
-             std::to_string(static_cast<int>(m.move->kind)) + "," + m.move->piece;
-      for (const Point& p : m.move->points) {
-        out += " " + std::to_string(p.x) + ":" + std::to_string(p.y);
-      }
-      out += " x" + std::to_string(m.count) + " c" + std::to_string(m.child);
-      if (m.has_eval) out += " e" + std::to_string(m.eval.value);
-      out += "]";
-    }
-    out += "\n";
+    out += test::visit_text(e.key, e.visit) + " h" + std::to_string(e.hash) + "\n";
   }
   return out;
 }

@@ -12,29 +12,10 @@
 #include <vector>
 
 #include "schema/explorer_build.h"
+#include "tests/unit/schema/visit_text.h"
 
 namespace ludex {
 namespace {
-
-// A visit as text: every field VisitSorter must keep, the moves by their key.
-std::string text(std::uint64_t key, const OwnedVisit& v) {
-  std::string out = std::to_string(key) + " g" + std::to_string(v.game_id) + " " + v.variant + "/" +
-                    v.date + " w" + std::to_string(v.winner) + " n" + std::to_string(v.nodes);
-  for (const MoveVisit& m : v.moves) {
-    out += " [" + std::to_string(m.move->seat) + "," + std::to_string(m.move->color) + "," +
-           std::to_string(static_cast<int>(m.move->kind)) + "," + m.move->piece;
-    for (const Point& p : m.move->points) {
-      out += " " + std::to_string(p.x) + ":" + std::to_string(p.y);
-    }
-    out += " x" + std::to_string(m.count) + " c" + std::to_string(m.child);
-    if (m.has_eval) {
-      out += " e" + std::to_string(static_cast<int>(m.eval.source)) + "=" +
-             std::to_string(m.eval.value);
-    }
-    out += "]";
-  }
-  return out;
-}
 
 struct Added {
   std::uint64_t key;
@@ -99,7 +80,7 @@ std::vector<std::string> expected(std::vector<Added> added, std::int64_t min_nod
   });
   std::vector<std::string> out;
   for (const Added& a : added) {
-    if (nodes[a.key] >= min_nodes) out.push_back(text(a.key, a.visit));
+    if (nodes[a.key] >= min_nodes) out.push_back(test::visit_text(a.key, a.visit));
   }
   return out;
 }
@@ -114,8 +95,9 @@ std::vector<std::string> sorted(VisitSorter& sorter, std::vector<Added> added,
   for (const Added& a : added) sorter.add(a.key, a.visit);
   CHECK_FALSE(sorter.empty());
   std::vector<std::string> out;
-  sorter.finish(min_nodes,
-                [&](std::uint64_t key, const OwnedVisit& v) { out.push_back(text(key, v)); });
+  sorter.finish(min_nodes, [&](std::uint64_t key, const OwnedVisit& v) {
+    out.push_back(test::visit_text(key, v));
+  });
   CHECK(sorter.empty());
   return out;
 }
