@@ -4,11 +4,8 @@
 // drawn by hit_list.js.
 //
 // Contract: createGamesList({onList(list), compact}) -> {element, load(pairs, list,
-// {title, hold})}; pairs name the position and the filters, list is {sort, desc,
-// offset, limit}. A newer load() cancels the request of an older one. With
-// `hold` (a promise) the list is drawn only once hold has settled too: the
-// explore page draws it in the same frame as the step's moves when its
-// answer comes first, rather than laying out and painting the page twice.
+// {title})}; pairs name the position and the filters, list is {sort, desc,
+// offset, limit}. A newer load() cancels the request of an older one.
 // onList(list) is called when the user sorts or pages (the caller keeps
 // the URL); the list is then loaded again.
 
@@ -31,9 +28,7 @@ export function createGamesList({ onList, compact = false }) {
     const { signal } = controller;
     element.setAttribute('aria-busy', 'true');
     const ask = [...pairs, ['first', '1'], ['sort', list.sort], ['desc', list.desc ? '1' : ''], ['offset', list.offset || ''], ['limit', list.limit]];
-    const hold = opts.hold ? opts.hold.catch(() => {}) : null;
-    api.games(ask, { signal }).then((answer) => (hold ? hold.then(() => answer) : answer)).then((answer) => {
-      if (signal.aborted) return;
+    api.games(ask, { signal }).then((answer) => {
       const change = (o) => {
         const next = { ...list, ...o };
         onList(next);

@@ -139,10 +139,9 @@ export function createExplorePage(main, params) {
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
     setBusy(true);
-    const moves = api.next(pairs, { signal });
-    games.load(pairs, s.list, { title: 'Games reaching this position', hold: moves });
+    games.load(pairs, s.list, { title: 'Games reaching this position' });
     try {
-      showAnswer(s, await moves);
+      showAnswer(s, await api.next(pairs, { signal }));
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
