@@ -17,7 +17,7 @@ std::int64_t record_bytes(const FileResult& r) {
 }
 
 std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
-                                 const GameLayout& layout) {
+                                 const GameLayout& layout, const PreparedExplorerGame* explorer) {
   std::int64_t n = static_cast<std::int64_t>(sizeof(GameRecord) + sizeof(GamePositions));
   n += static_cast<std::int64_t>(game.tree.heap_bytes());
   n += vector_bytes(game.players);
@@ -33,6 +33,16 @@ std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& po
   for (const PositionDelta& d : positions.deltas) {
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);
+  }
+  if (explorer != nullptr) {
+    n += static_cast<std::int64_t>(sizeof(PreparedExplorerGame)) + vector_bytes(explorer->moves()) +
+         vector_bytes(explorer->visits());
+    for (const Continuation& m : explorer->moves()) {
+      n += string_bytes(m.piece) + vector_bytes(m.points);
+    }
+    for (const ExplorerVisit& v : explorer->visits()) {
+      n += string_bytes(v.visit.variant) + string_bytes(v.visit.date) + vector_bytes(v.visit.moves);
+    }
   }
   return n;
 }

@@ -18,6 +18,7 @@
 #include "core/small_vector.h"
 #include "games/game_layout.h"
 #include "games/position.h"
+#include "schema/explorer_prepare.h"
 
 namespace ludex {
 
@@ -54,10 +55,12 @@ std::int64_t diagnostics_bytes(const std::vector<Diagnostic>& diagnostics);
 // diagnostics; its games, positions and layouts are assumed empty).
 std::int64_t record_bytes(const FileResult& record);
 
-// An estimate of the heap memory a parsed game, its positions and its
-// layout hold (allocator overhead included), as the budget counts it.
+// An estimate of the heap memory a parsed game, its positions, its layout
+// and its prepared explorer visits (when not null) hold (allocator overhead
+// included), as the budget counts it.
 std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
-                                 const GameLayout& layout);
+                                 const GameLayout& layout,
+                                 const PreparedExplorerGame* explorer = nullptr);
 
 }  // namespace ludex
 

@@ -170,8 +170,7 @@ void ParseWork::parse_into(const std::shared_ptr<PartStream>& stream, FileResult
     attach_position_stream(game, &positions);
     GameLayout layout = compute_game_layout(game);
     std::optional<PreparedExplorerGame> explorer = prepare_explorer_game(game, positions, layout);
-    cost += estimate_game_bytes(game, positions, layout);
-    if (explorer) cost += explorer->heap_bytes() + static_cast<std::int64_t>(sizeof(*explorer));
+    cost += estimate_game_bytes(game, positions, layout, explorer ? &*explorer : nullptr);
     r.parsed.games.push_back(std::move(game));
     r.positions.push_back(std::move(positions));
     r.layouts.push_back(std::move(layout));

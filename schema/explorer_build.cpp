@@ -160,8 +160,9 @@ bool explorer_game_of(const GameRecord& record, const GamePositions& positions,
   out->variant = record.variant;
   out->winner = record.winner;
   out->date = record.date;
-  // Resized, not assigned: a writer passes the same game for every game it
-  // stores, and every field explorer_visits() reads is set below.
+  // Resized, not assigned: prepare_explorer_visits() passes its thread's
+  // game for every game it prepares, and every field explorer_visits()
+  // reads is set below.
   out->nodes.resize(layout.order.size());
   std::vector<std::string> pieces;
   if (!read_stream(stream, board, &pieces, out)) return false;

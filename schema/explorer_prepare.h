@@ -1,15 +1,18 @@
 // What the opening explorer takes from a game, computed before the game is
 // stored: an import's parse workers prepare it away from the one writer
-// thread (docs/performance.md, "Import at 1M games"), and
-// GameStore::add_game() completes it with the ids the game is stored under.
+// thread (docs/schema.md, "What the writer does not do"; GameWriter prepares
+// it itself for other callers), and GameWriter completes it with the ids the
+// game is stored under.
 //
-// Thread-safety: prepare_explorer_game() is a pure function and may run on
-// any thread; a PreparedExplorerGame belongs to one thread at a time.
+// Thread-safety: the prepare functions are pure and may run on any thread
+// (each reuses a buffer of its own thread); a PreparedExplorerGame belongs
+// to one thread at a time.
 #ifndef LUDEX_SCHEMA_EXPLORER_PREPARE_H_
 #define LUDEX_SCHEMA_EXPLORER_PREPARE_H_
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -32,8 +35,9 @@ class PreparedExplorerGame {
   PreparedExplorerGame(const PreparedExplorerGame&) = delete;
   PreparedExplorerGame& operator=(const PreparedExplorerGame&) = delete;
 
-  // The heap bytes it holds (for a memory budget).
-  std::int64_t heap_bytes() const;
+  // What it holds (a memory budget counts it).
+  const std::vector<Continuation>& moves() const { return moves_; }
+  const std::vector<ExplorerVisit>& visits() const { return visits_; }
 
   // Completes the visits for the game stored as game_id with first node
   // first_node_id, and returns them: explorer_visits() of that game. Their
@@ -43,16 +47,20 @@ class PreparedExplorerGame {
                                              MoveTable* moves);
 
  private:
-  friend std::optional<PreparedExplorerGame> prepare_explorer_game(const GameRecord&,
-                                                                   const GamePositions&,
-                                                                   const GameLayout&);
+  friend PreparedExplorerGame prepare_explorer_visits(const GameRecord&, const GamePositions&,
+                                                      const GameLayout&, std::string_view);
   std::vector<Continuation> moves_;    // reserved whole: visits_ point into it
   std::vector<ExplorerVisit> visits_;  // empty for a stream that does not read
 };
 
-// The game's visits, from positions.stream as GameStore stores it; layout
-// must be compute_game_layout(game). nullopt when the game has no stream
-// (positions.stream empty: the writer then computes the visits itself).
+// The game's visits, from `stream`, its position stream as GameStore stores
+// it (encode_stored_positions); layout must be compute_game_layout(game).
+// No visit for a stream that does not read.
+PreparedExplorerGame prepare_explorer_visits(const GameRecord& game, const GamePositions& positions,
+                                             const GameLayout& layout, std::string_view stream);
+
+// The same from positions.stream; nullopt when the game has none (its
+// stream is then encoded, and its visits prepared, by the writer).
 std::optional<PreparedExplorerGame> prepare_explorer_game(const GameRecord& game,
                                                           const GamePositions& positions,
                                                           const GameLayout& layout);

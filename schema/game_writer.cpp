@@ -207,15 +207,22 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game
   store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games
   // exactly when it has one.
-  if (positions != nullptr && store_stream(game_id, game, *positions, &stream_written_)) {
+  if (positions != nullptr && store_stream(game_id, game, *positions, &encoded_stream_)) {
     features_.add(game_id, board_key(game.columns, game.rows),
                   positions->stream.empty()
                       ? feature_codes(game.family, positions->deltas, positions->hashes)
                       : positions->features);
-    if (explorer_ != nullptr && prepared != nullptr) {
-      queue_prepared_visits(game_id, first_node, game, *prepared);
-    } else if (explorer_ != nullptr) {
-      queue_explorer_visits(game_id, first_node, game, *positions, layout);
+    if (explorer_ != nullptr && explorer_->wants_games()) {
+      // Prepared here when the caller (merge, tests, a backfill) did not:
+      // the import's parse workers do it.
+      std::optional<PreparedExplorerGame> own;
+      if (prepared == nullptr) {
+        const std::string_view stream =
+            positions->stream.empty() ? std::string_view(encoded_stream_) : positions->stream;
+        prepared = &own.emplace(prepare_explorer_visits(game, *positions, layout, stream));
+      }
+      explorer_->add(game.family == Family::kBlokus ? game.variant : std::string(),
+                     prepared->complete(game_id, first_node, explorer_->moves()));
     }
   }
 
@@ -398,45 +405,22 @@ void GameWriter::count_game(const GameRecord& game) {
   if (last_duplicate_of_ != 0) counts_->add(count_name::kDuplicates, 1);
 }
 
-void GameWriter::queue_explorer_visits(std::int64_t game_id, std::int64_t first_node,
-                                       const GameRecord& game, const GamePositions& positions,
-                                       const GameLayout& layout) {
-  if (!explorer_->wants_games()) return;
-  const std::optional<StreamBoard> board = stream_board(game);
-  ExplorerGame& visited = explorer_game_;
-  // A stream that does not read was refused by its own writer already;
-  // the check of the stored game reports it (ludex check).
-  if (!board || !explorer_game_of(game, positions, layout, stream_written_, *board, game_id,
-                                  first_node, &visited)) {
-    return;
-  }
-  explorer_->add(visited.family == Family::kBlokus ? visited.variant : std::string(),
-                 explorer_visits(visited, explorer_->moves()));
-}
-
-void GameWriter::queue_prepared_visits(std::int64_t game_id, std::int64_t first_node,
-                                       const GameRecord& game, PreparedExplorerGame& prepared) {
-  if (!explorer_->wants_games()) return;
-  explorer_->add(game.family == Family::kBlokus ? game.variant : std::string(),
-                 prepared.complete(game_id, first_node, explorer_->moves()));
-}
-
 bool GameWriter::store_stream(std::int64_t game_id, const GameRecord& game,
-                              const GamePositions& positions, std::string* written) {
+                              const GamePositions& positions, std::string* encoded) {
   // Encoded here only when the caller (merge, tests, a backfill) did not:
   // the import's parse workers do it.
-  std::string stream_buffer;
+  std::string local;
+  std::string* buffer = encoded != nullptr ? encoded : &local;
   const std::string* stream = &positions.stream;
   if (stream->empty()) {
-    if (!encode_stored_positions(game, positions, &stream_buffer)) {
+    if (!encode_stored_positions(game, positions, buffer)) {
       return false;  // a board without streams
     }
-    stream = &stream_buffer;
+    stream = buffer;
   }
   streams_.set_int(0, game_id);
   streams_.set_blob(1, *stream);
   streams_.end_row();
-  if (written != nullptr) *written = *stream;
   return true;
 }
 

@@ -72,8 +72,8 @@ class GameWriter {
   // open transaction, game.players ordered by seat and move_props no longer
   // than moves in every node.
   // prepared, when not null, is prepare_explorer_game() of the game: its
-  // visits are completed in place and handed to the explorer instead of
-  // computed here.
+  // visits are completed in place and handed to the explorer; they are
+  // prepared here otherwise.
   std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
                           const std::vector<std::uint64_t>& hashes, const GamePositions* positions,
                           const GameLayout* layout, PreparedExplorerGame* prepared = nullptr);
@@ -81,9 +81,10 @@ class GameWriter {
   std::int64_t last_duplicate_of() const { return last_duplicate_of_; }
   // Queues the game_positions row of game_id (stored as game) from
   // positions; false for a game whose board has no stream.
-  // The stream written is left in *written when it is not null.
+  // A stream encoded here (positions.stream empty) is encoded into
+  // *encoded when it is not null.
   bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions,
-                    std::string* written = nullptr);
+                    std::string* encoded = nullptr);
   // GameStore::add_sighting and copy_sighting. Require an open transaction.
   std::int64_t add_sighting(std::int64_t file_id, const GameRecord& game);
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
@@ -111,12 +112,6 @@ class GameWriter {
                        std::int64_t first_copy);
   // Adds a stored game to the counts.
   void count_game(const GameRecord& game);
-  // Hands the explorer the game's visits (stream_written_ its stream).
-  void queue_explorer_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
-                             const GamePositions& positions, const GameLayout& layout);
-  // The same from the game's prepared visits, which it completes.
-  void queue_prepared_visits(std::int64_t game_id, std::int64_t first_node, const GameRecord& game,
-                             PreparedExplorerGame& prepared);
   // Writes game.warnings as warnings of the game (with its index).
   void add_warnings(std::int64_t file_id, const GameRecord& game);
 
@@ -124,10 +119,9 @@ class GameWriter {
   FeatureIndexWriter& features_;
   ExplorerStoreWriter* explorer_;
   CountsWriter* counts_;
-  std::string stream_written_;
-  // The last game given to the explorer: kept so that its nodes' storage
-  // serves the next game.
-  ExplorerGame explorer_game_;
+  // The stream of a game whose caller gave none, encoded by store_stream()
+  // (kept so that its storage serves the next game).
+  std::string encoded_stream_;
   SQLite::Statement max_game_id_, max_node_id_, find_player_, insert_player_, count_games_,
       first_copy_, insert_sighting_, sighting_exists_, insert_error_;
   // games and game_players rows are queued like the per-node rows (so a
