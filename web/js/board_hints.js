@@ -38,7 +38,7 @@ export function hintsMarkup(geo, hints) {
 }
 
 export function minorHintMarkup(geo, hints) {
-  return hints.map((hint) => hintMarkup(geo, { ...hint, minor: true }).replace('class="hint minor"', 'class="hint minor active"')).join('');
+  return hints.map((hint) => hintMarkup(geo, { ...hint, minor: true })).join('');
 }
 
 // The radius of a small dot and of a labelled disc, in geo.radius.
@@ -54,7 +54,9 @@ function hintMarkup(geo, { x, y, text, move, minor }) {
   const r = geo.radius * (minor ? MINOR : LABELLED);
   const data = `data-x="${val(x)}" data-y="${val(y)}"${move === undefined || move === null ? '' : ` data-move="${escapeMarkup(move)}"`}`;
   const disc = `cx="${val(cx)}" cy="${val(cy)}" r="${val(r)}" ${discStyle(r, minor)}`;
-  if (minor) return `<circle class="hint minor" ${data} ${disc}></circle>`;
+  // A small dot drawn on its own is a highlighted one (the others are
+  // hintsMarkup's one path).
+  if (minor) return `<circle class="hint minor active" ${data} ${disc}></circle>`;
   const label = text
     ? `<text x="${val(cx)}" y="${val(cy)}" text-anchor="middle" dominant-baseline="central" fill="#fff" font-size="${val(r * 1.1)}" font-weight="bold">${escapeMarkup(text)}</text>`
     : '';
