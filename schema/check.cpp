@@ -180,7 +180,8 @@ class Checker {
     SQLite::Statement st(h_,
                          "SELECT game_id, file_id, first_node_id, node_count, family, variant, "
                          "board_columns, board_rows, hash_version = ?1, coalesce(moves_hash, 0), "
-                         "coalesce(duplicate_of, 0) FROM games ORDER BY game_id");
+                         "coalesce(duplicate_of, 0), event_folded IS ludex_fold(event) FROM games "
+                         "ORDER BY game_id");
     st.bind(1, kPositionHashVersion);
     while (st.executeStep()) {
       CheckedGame g;
@@ -197,6 +198,9 @@ class Checker {
       g.duplicate_of = st.getColumn(10).getInt64();
       if (!g.family) problem("games", g.game_id, 0, "unknown family");
       if (g.count < 1) problem("games", g.game_id, 0, "node_count " + std::to_string(g.count));
+      if (st.getColumn(11).getInt() != 1) {
+        problem("games", g.game_id, 0, "event_folded is not its event case-folded");
+      }
       if (!games_.empty()) {
         const CheckedGame& p = games_.back();
         if (g.first < p.first + p.count) {

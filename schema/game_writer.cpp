@@ -84,8 +84,9 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
              "INSERT INTO games (game_id, file_id, game_index, family, format, dialect, "
              "variant, board_columns, board_rows, result, winner, date, event, round, "
              "charset, main_line_moves, node_count, first_node_id, start_offset, "
-             "start_line, start_column, hash_version, moves_hash, duplicate_of) VALUES",
-             24),
+             "start_line, start_column, hash_version, moves_hash, duplicate_of, "
+             "event_folded) VALUES",
+             25),
       game_players_(db, "INSERT OR IGNORE INTO game_players (game_id, seat, player_id) VALUES", 3),
       nodes_(db,
              "INSERT INTO nodes (node_id, descendants, depth, moveless, flags, position_hash, "
@@ -270,6 +271,11 @@ void GameWriter::queue_game_row(std::int64_t game_id, std::int64_t file_id, cons
   g.set_int(10, game.winner);
   text_or_null(11, game.date);
   text_or_null(12, game.event);
+  if (game.event.empty()) {
+    g.set_null(24);
+  } else {
+    g.set_text(24, fold_case(game.event));
+  }
   text_or_null(13, game.round);
   text_or_null(14, game.charset);
   g.set_int(15, layout.main_line_moves);

@@ -114,6 +114,11 @@ TEST_CASE("check names each broken invariant with its game", "[e2e][check]") {
                               std::to_string(first + 30)),
                    "nodes", game, "subtree");
   }
+  SECTION("a folded event out of step with the event") {
+    expect_problem(broken(dir, db, "event",
+                          "UPDATE games SET event_folded = 'other event' WHERE game_id = " + g),
+                   "games", game, "event_folded");
+  }
   SECTION("a depth changed") {
     expect_problem(
         broken(dir, db, "depth", "UPDATE nodes SET depth = depth + 1 WHERE node_id = " + middle),

@@ -216,7 +216,7 @@ TEST_CASE("migration 9 adds the result order's index, and the games list walks i
   run_ludex_ok({"import", "--db", db, go});
   {
     SQLite::Database raw(db, SQLite::OPEN_READONLY);
-    CHECK(raw.execAndGet("PRAGMA user_version").getInt() == 9);
+    CHECK(raw.execAndGet("PRAGMA user_version").getInt() == kSchemaVersion);
     CHECK(raw.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = 'games_by_result'")
               .getInt() == 1);
   }

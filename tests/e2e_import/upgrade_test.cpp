@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <SQLiteCpp/Database.h>
 
@@ -58,6 +59,34 @@ TEST_CASE("an import hashes the games of a database from schema version 2", "[e2
   // Once only.
   CHECK(run_ludex_ok({"import", "--db", db, archive.string()}).err.find("hashed") ==
         std::string::npos);
+}
+
+TEST_CASE("an import folds the events of a database from schema version 9", "[e2e][import]") {
+  ScratchDir dir("e2e-import-upgrade-events");
+  const fs::path archive = dir.path() / "archive";
+  fs::create_directories(archive);
+  write_bytes(archive / "a.sgf",
+              "(;FF[4]GM[1]SZ[9]EV[Coupe d'\xc3\x89T\xc3\x89]PB[ann]PW[bob];B[cc];W[dd])\n"
+              "(;FF[4]GM[1]SZ[9]EV[coupe d'hiver]PB[ann]PW[bob];B[cc];W[ee])\n"
+              "(;FF[4]GM[1]SZ[9]PB[ann]PW[bob];B[dd])\n");
+  const std::string db = dir / "x.db";
+  run_ludex_ok({"import", "--db", db, archive.string()});
+  const std::vector<std::string> query = {"query", "--db", db, "--event", "COUPE D*", "--count"};
+  const std::string fresh = run_ludex_ok(query).out;
+  REQUIRE(fresh == "2\n");
+  {
+    SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+    downgrade_to_version9(raw);
+  }
+  CHECK(run_ludex(query).exit_code == 1);  // must be upgraded
+  run_ludex_ok({"import", "--db", db, archive.string()});
+  CHECK(run_ludex_ok(query).out == fresh);
+  CHECK(run_ludex_ok({"query", "--db", db, "--event", "coupe d'été", "--count"}).out == "1\n");
+  SQLite::Database raw(db, SQLite::OPEN_READONLY);
+  CHECK(raw.execAndGet("SELECT count(*) FROM games WHERE event_folded IS NOT NULL").getInt() == 2);
+  CHECK(
+      raw.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = 'games_by_event'").getInt() ==
+      1);
 }
 
 }  // namespace ludex::test

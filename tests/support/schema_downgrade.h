@@ -1,5 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 8: no kept
+// versions wrote, for the tests of the migrations. Version 9: no folded
+// event. Version 8: no kept
 // explorer answers. Version 7: the GM number
 // as the variant of Go, Hex and Twixt SGF games, no explorer_postings. Version 6: nodes with
 // game_id, parent_id, depth and move_number, a moves table (with piece_id),
@@ -14,10 +15,24 @@
 
 namespace ludex::test {
 
-// Version 9 back to 8: no kept explorer answers (009_explorer_answers.sql:
+// Version 10 back to 9: no folded event column and no index on it
+// (010_event_folded*.sql).
+inline void downgrade_to_version9(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP INDEX IF EXISTS games_by_event;
+    ALTER TABLE games DROP COLUMN event_folded;
+    UPDATE meta SET value = '9' WHERE key = 'schema_version';
+    PRAGMA user_version = 9;
+    COMMIT;
+  )sql");
+}
+
+// Version 10 back to 8 (through 9): no kept explorer answers (009_explorer_answers.sql:
 // the table and the triggers that empty it) and no result index
 // (009_games_by_result_indexes.sql).
 inline void downgrade_to_version8(SQLite::Database& raw) {
+  downgrade_to_version9(raw);
   raw.exec(R"sql(
     BEGIN;
     DROP TRIGGER explorer_answers_after_postings_insert;
@@ -32,7 +47,7 @@ inline void downgrade_to_version8(SQLite::Database& raw) {
   )sql");
 }
 
-// Version 9 back to 7 (through 8): the GM number of Go, Hex and Twixt SGF games as
+// Version 10 back to 7 (through 8): the GM number of Go, Hex and Twixt SGF games as
 // their variant again (008_family_variants.sql cleared it), and the
 // explorer's table and index gone (008_explorer*.sql), and the kept counts
 // (008_kept_counts.sql).

@@ -154,6 +154,10 @@ TEST_CASE_METHOD(QueryFixture, "header filters", "[schema]") {
   f.event = "SUMMER OPEN";
   CHECK(ids(f) == Ids{2});
 
+  // Folded beyond ASCII, on both sides.
+  f.event = "KISEI";
+  CHECK(ids(f) == Ids{4});
+
   f = {};
   f.result = "b+*";
   CHECK(ids(f) == Ids{1, 6});
@@ -265,6 +269,37 @@ TEST_CASE_METHOD(QueryFixture, "the family filter uses the games index", "[schem
   GameFilter f;
   f.family = Family::kHex;
   CHECK(plan_mentions(explain_find_games(db(), f), "INDEX games_by_family (family=?)"));
+}
+
+TEST_CASE_METHOD(QueryFixture, "an event with a literal start is a range of games_by_event",
+                 "[schema]") {
+  for (const char* event : {"hex cup 2020", "HEX*", "summer open"}) {
+    GameFilter f;
+    f.event = event;
+    f.family = Family::kHex;
+    const std::vector<std::string> plan = explain_find_games(db(), f);
+    INFO("event " << event);
+    for (const std::string& line : plan) UNSCOPED_INFO(line);
+    CHECK(plan_mentions(plan, "INDEX games_by_event (event_folded>? AND event_folded<?)"));
+  }
+}
+
+TEST_CASE("an event beyond ASCII is found in any case", "[schema]") {
+  TempDir dir;
+  Database db(dir.file("e.ludex"), Database::Mode::kReadWrite);
+  testing::store_games(
+      db, "e.sgf",
+      {testing::make_simple_game(Family::kGo, {"A", "B"}, "2020", "Coupe d'ÉTÉ", "B+", 4),
+       testing::make_simple_game(Family::kGo, {"A", "B"}, "2020", "Été", "B+", 4)});
+  GameFilter f;
+  f.event = "coupe d'été";
+  CHECK(count_games(db, f) == 1);
+  f.event = "ÉTÉ*";
+  CHECK(count_games(db, f) == 1);
+  f.event = "*été";
+  CHECK(count_games(db, f) == 2);
+  CHECK(db.handle().execAndGet("SELECT event_folded FROM games WHERE game_id = 1").getString() ==
+        "coupe d'été");
 }
 
 }  // namespace
