@@ -14,7 +14,7 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
-import { go, replaceQuietly } from './router.js';
+import { go, parse, replaceQuietly } from './router.js';
 import { errorBox } from './errors.js';
 import { createBoardColumn, boardTitle } from './explorer_board.js';
 import { continuationTable, candidateMarks, candidateAt } from './continuation_table.js';
@@ -43,7 +43,14 @@ export function createExplorePage(main, params) {
   let controller = null;
   let boards = null; // GET /api/boards, asked once per page
   const boardList = () => { boards = boards || api.boards(); return boards; };
-  const goTo = (s) => go(stateHref(s));
+  // A step starts here rather than at the hashchange the new URL fires a
+  // task and a frame later: its requests leave some 10 ms sooner. That
+  // hashchange then finds the state shown and changes nothing.
+  const goTo = (s) => {
+    const hash = stateHref(s);
+    update(parse(hash).params);
+    go(hash);
+  };
 
   function follow(m) {
     if (modeOf(shown) === 'line') goTo(withMove(shown, m.move));
