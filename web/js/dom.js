@@ -1,12 +1,20 @@
 // Tiny DOM helpers. h(tag, attrs, ...children): attributes named on* get
 // listeners, `class` and other names are set as attributes, booleans add or
 // omit the attribute; children may be strings, nodes, arrays or null.
+// patchChildren(target, source) redraws target in place, like source.
+
+// The elements h() gave listeners: patchChildren() replaces them rather
+// than patching them (their listeners would act on an older state).
+const LISTENED = new WeakSet();
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    if (k.startsWith('on') && typeof v === 'function') {
+      el.addEventListener(k.slice(2), v);
+      LISTENED.add(el);
+    }
     else if (k === 'value') el.value = v;
     else if (k === 'checked') el.checked = !!v;
     else el.setAttribute(k, v === true ? '' : String(v));
@@ -65,6 +73,52 @@ function joined(parts) {
     out += Array.isArray(c) ? joined(c) : c;
   }
   return out;
+}
+
+// Makes target's children like source's, reusing target's nodes where
+// they match by position (the same tag, or both text): their attributes and
+// text are set, their children patched the same way; source's other nodes
+// are moved in (source is left empty or partly so). A step of the explorer
+// redraws its tables this way: elements the page keeps need no new style
+// and keep what layout knows of them, where new ones cost both. Reused
+// nodes keep their listeners and focus: use it where the events are
+// delegated to a container kept too. Elements with listeners of their own
+// (h()'s on* attributes) and form controls come in from source instead.
+export function patchChildren(target, source) {
+  let t = target.firstChild;
+  let s = source.firstChild;
+  while (s) {
+    const following = s.nextSibling;
+    if (t && t.nodeName === s.nodeName && t.namespaceURI === s.namespaceURI && patchable(t) && patchable(s)) {
+      if (s.nodeType === Node.ELEMENT_NODE) {
+        patchAttributes(t, s);
+        patchChildren(t, s);
+      } else if (t.nodeValue !== s.nodeValue) {
+        t.nodeValue = s.nodeValue;
+      }
+      t = t.nextSibling;
+    } else {
+      target.insertBefore(s, t);
+    }
+    s = following;
+  }
+  while (t) {
+    const following = t.nextSibling;
+    t.remove();
+    t = following;
+  }
+  return target;
+}
+
+// Form controls hold their value apart from their attributes.
+const CONTROLS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+const patchable = (node) => !LISTENED.has(node) && !CONTROLS.has(node.nodeName);
+
+function patchAttributes(t, s) {
+  const gone = [];
+  for (const a of t.attributes) if (!s.hasAttribute(a.name)) gone.push(a.name);
+  for (const name of gone) t.removeAttribute(name);
+  for (const a of s.attributes) if (t.getAttribute(a.name) !== a.value) t.setAttribute(a.name, a.value);
 }
 
 // Starts a download of a Blob under a file name.
