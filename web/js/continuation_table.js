@@ -10,14 +10,18 @@
 // with data-move and data-games; compact leaves the years out, for a
 // narrow panel). Past kShownMoves moves (an empty Go board has 361) the
 // first ones come with a button.show-all-moves that adds the rest: drawing
-// every row made each step from the empty board slow to lay out; candidateMarks(next, board) -> {hints,
+// every row made each step from the empty board slow to lay out;
+// createContinuationTable(opts) -> {show(next, board) -> element}, the same
+// table for one answer after another (the explore page's): show() patches
+// the element it returned before, and returns it, when both answers have
+// moves; candidateMarks(next, board) -> {hints,
 // pieces} for board_view's render: the most popular placements labelled
 // A, B, C... (a Blokus placement as the outline of its piece), the others
 // as small dots; candidateAt(next, x, y) -> the most popular move placing
 // on (x, y), or null. Labels use the family's colours (B/W for Go and Hex,
 // W/B for Twixt, Pentobi's colours for Blokus).
 
-import { h, tag, escapeMarkup as text, fmt } from './dom.js';
+import { h, tag, patchChildren, escapeMarkup as text, fmt } from './dom.js';
 import { colourFill, colourName, colourLabel, pointText } from './families.js';
 import { winsBar, yearBars, yearSpan, resultCell } from './continuation_cells.js';
 
@@ -91,62 +95,101 @@ const kShownMoves = 40;
 
 // The rows are markup parsed at once and their buttons and hovering are
 // handled on the tbody: the elements made one by one were a good part of
-// each step's time from the empty board.
-export function continuationTable(next, board, { onFollow, ownMove = null, onHover = null, compact = false } = {}) {
-  if (!next.moves.length) return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
-  const names = [seatColours(board, 1), seatColours(board, 2)];
-  const labels = letters(next);
-  const span = yearSpan(next.moves);
-  const total = Math.max(1, next.games);
-  const rowOf = (m) => {
-    const colour = board.family === 'blokus' ? m.color : m.seat;
-    const mine = ownMove && ownMove(m);
-    return tag('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
-      tag('td', { class: 'hint-letter' }, labels.get(m) || ''),
-      tag('td', { class: 'move' }, tag('button', { type: 'button', class: 'follow', title: 'Show the position after this move' },
-        tag('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
-      mine ? tag('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
-      tag('td', { class: 'num games', title: `played ${fmt.format(m.occurrences)} time${m.occurrences === 1 ? '' : 's'}` }, fmt.format(m.games)),
-      tag('td', { class: 'num share' }, share(m.games, total)),
-      tag('td', { class: 'wins' }, winsBar(board, m, names)),
-      tag('td', { class: 'result' }, resultCell(m, names[0])),
-      compact ? null : tag('td', { class: 'when' }, yearBars(m.years, span)));
+// each step's time from the empty board. A table shown again is patched in
+// place (dom.js patchChildren), its tbody and rows kept.
+export function createContinuationTable({ onFollow, ownMove = null, onHover = null, compact = false } = {}) {
+  let next = null; // the answer shown
+  let rowOf = null; // its rows' markup
+  let wrap = null; // div.table-wrap, kept from answer to answer
+  let body = null; // its tbody, where the events are handled
+  let hovered = null;
+  const hover = (m) => {
+    if (m === hovered) return;
+    hovered = m;
+    onHover(m);
   };
-  const cut = next.moves.length > kShownMoves + 10 ? kShownMoves : next.moves.length;
-  const body = h('tbody');
-  body.innerHTML = next.moves.slice(0, cut).map(rowOf).join('');
-  if (cut < next.moves.length) {
-    const more = h('tr', { class: 'more-moves' }, h('td', { colspan: compact ? 6 : 7 },
-      h('button', { type: 'button', class: 'show-all-moves', onclick: () => { more.insertAdjacentHTML('beforebegin', next.moves.slice(cut).map(rowOf).join('')); more.remove(); } },
-        `Show all ${fmt.format(next.moves.length)} moves`)));
-    body.append(more);
-  }
   // A row's move: the rows are next.moves in order (the "show all" row is
   // replaced by the rest of them).
   const moveOf = (el) => {
     const row = el instanceof Element ? el.closest('tr.continuation') : null;
     return row ? next.moves[row.sectionRowIndex] : null;
   };
-  body.addEventListener('click', (e) => {
-    if (!(e.target instanceof Element) || !e.target.closest('button.follow')) return;
-    const m = moveOf(e.target);
-    if (m) onFollow(m);
-  });
-  if (onHover) {
-    let hovered = null;
-    const hover = (m) => {
-      if (m === hovered) return;
-      hovered = m;
-      onHover(m);
-    };
-    body.addEventListener('mouseover', (e) => hover(moveOf(e.target)));
-    body.addEventListener('mouseleave', () => hover(null));
+
+  function listen(tbody) {
+    tbody.addEventListener('click', (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button') : null;
+      if (button && button.classList.contains('show-all-moves')) {
+        const more = button.closest('tr');
+        more.insertAdjacentHTML('beforebegin', next.moves.slice(more.sectionRowIndex).map(rowOf).join(''));
+        more.remove();
+      } else if (button && button.classList.contains('follow')) {
+        const m = moveOf(button);
+        if (m) onFollow(m);
+      }
+    });
+    if (onHover) {
+      tbody.addEventListener('mouseover', (e) => hover(moveOf(e.target)));
+      tbody.addEventListener('mouseleave', () => hover(null));
+    }
   }
-  const engines = next.moves.some((m) => (m.evaluations || []).length);
-  const th = (label, attrs = {}) => h('th', { scope: 'col', ...attrs }, label);
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' },
-    h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
-    h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),
-      th(`${names[0]} – ${names[1]} wins`), th(engines ? `${names[0]}: games · engines` : `${names[0]} won`), compact ? null : th('Years'))),
-    body));
+
+  // -> the element showing n: the same div.table-wrap as before, patched,
+  // when both answers have moves.
+  function show(n, board) {
+    next = n;
+    if (!n.moves.length) {
+      wrap = null;
+      body = null;
+      return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
+    }
+    const names = [seatColours(board, 1), seatColours(board, 2)];
+    const labels = letters(n);
+    const span = yearSpan(n.moves);
+    const total = Math.max(1, n.games);
+    rowOf = (m) => {
+      const colour = board.family === 'blokus' ? m.color : m.seat;
+      const mine = ownMove && ownMove(m);
+      return tag('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
+        tag('td', { class: 'hint-letter' }, labels.get(m) || ''),
+        tag('td', { class: 'move' }, tag('button', { type: 'button', class: 'follow', title: 'Show the position after this move' },
+          tag('span', { class: 'swatch', style: `background:${colourFill(board, colour)}`, title: colourName(board, colour) }), breakable(moveText(board, m))),
+        mine ? tag('span', { class: 'own', title: 'the move played in this game' }, ' ◀') : null),
+        tag('td', { class: 'num games', title: `played ${fmt.format(m.occurrences)} time${m.occurrences === 1 ? '' : 's'}` }, fmt.format(m.games)),
+        tag('td', { class: 'num share' }, share(m.games, total)),
+        tag('td', { class: 'wins' }, winsBar(board, m, names)),
+        tag('td', { class: 'result' }, resultCell(m, names[0])),
+        compact ? null : tag('td', { class: 'when' }, yearBars(m.years, span)));
+    };
+    const cut = n.moves.length > kShownMoves + 10 ? kShownMoves : n.moves.length;
+    const rows = h('tbody');
+    rows.innerHTML = n.moves.slice(0, cut).map(rowOf).join('') + (cut < n.moves.length
+      ? tag('tr', { class: 'more-moves' }, tag('td', { colspan: compact ? 6 : 7 },
+        tag('button', { type: 'button', class: 'show-all-moves' }, `Show all ${fmt.format(n.moves.length)} moves`)))
+      : '');
+    const engines = n.moves.some((m) => (m.evaluations || []).length);
+    const th = (label, attrs = {}) => h('th', { scope: 'col', ...attrs }, label);
+    const table = h('table', { class: 'continuations' },
+      h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
+      h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),
+        th(`${names[0]} – ${names[1]} wins`), th(engines ? `${names[0]}: games · engines` : `${names[0]} won`), compact ? null : th('Years'))),
+      rows);
+    if (!wrap) {
+      wrap = h('div', { class: 'table-wrap' }, table);
+      body = rows;
+      listen(body);
+      return wrap;
+    }
+    // A button of the old rows keeps the focus no more than a new one
+    // would; the row under the pointer now shows another move.
+    if (wrap.contains(document.activeElement)) document.activeElement.blur();
+    patchChildren(wrap.firstChild, table);
+    if (onHover && hovered) hover(moveOf(body.querySelector('tr.continuation:hover')));
+    return wrap;
+  }
+
+  return { show };
+}
+
+export function continuationTable(next, board, opts = {}) {
+  return createContinuationTable(opts).show(next, board);
 }

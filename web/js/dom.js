@@ -1,12 +1,20 @@
 // Tiny DOM helpers. h(tag, attrs, ...children): attributes named on* get
 // listeners, `class` and other names are set as attributes, booleans add or
 // omit the attribute; children may be strings, nodes, arrays or null.
+// patchChildren(target, source) redraws target in place, like source.
+
+// The elements h() gave listeners: patchChildren() replaces them rather
+// than patching them (their listeners would act on an older state).
+const LISTENED = new WeakSet();
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    if (k.startsWith('on') && typeof v === 'function') {
+      el.addEventListener(k.slice(2), v);
+      LISTENED.add(el);
+    }
     else if (k === 'value') el.value = v;
     else if (k === 'checked') el.checked = !!v;
     else el.setAttribute(k, v === true ? '' : String(v));
@@ -65,6 +73,66 @@ function joined(parts) {
     out += Array.isArray(c) ? joined(c) : c;
   }
   return out;
+}
+
+// Makes target's children like source's, reusing target's nodes where
+// they match by position (the same tag, or both text): their attributes and
+// text are set, their children patched the same way; source's other nodes
+// are moved in (source is left empty or partly so). A step of the explorer
+// redraws its tables this way: elements the page keeps need no new style
+// and keep what layout knows of them, where new ones cost both. Reused
+// nodes keep their listeners and focus: use it where the events are
+// delegated to a container kept too. Elements with listeners of their own
+// (h()'s on* attributes) and form controls come in from source instead.
+export function patchChildren(target, source) {
+  let t = target.firstChild;
+  let s = source.firstChild;
+  while (s !== null) {
+    const following = s.nextSibling;
+    if (t !== null && alike(t, s)) {
+      if (s.nodeType === Node.ELEMENT_NODE) {
+        patchAttributes(t, s);
+        if (s.firstChild !== null || t.firstChild !== null) patchChildren(t, s);
+      } else if (t.nodeValue !== s.nodeValue) {
+        t.nodeValue = s.nodeValue;
+      }
+      t = t.nextSibling;
+    } else {
+      target.insertBefore(s, t);
+    }
+    s = following;
+  }
+  while (t !== null) {
+    const following = t.nextSibling;
+    t.remove();
+    t = following;
+  }
+  return target;
+}
+
+// Form controls hold their value apart from their attributes.
+const CONTROLS = new Set(['input', 'select', 'textarea']);
+
+// Whether t can be patched to be like s.
+function alike(t, s) {
+  if (t.nodeType !== s.nodeType) return false;
+  if (s.nodeType !== Node.ELEMENT_NODE) return true;
+  return t.localName === s.localName && t.namespaceURI === s.namespaceURI && !CONTROLS.has(s.localName) &&
+    !LISTENED.has(t) && !LISTENED.has(s);
+}
+
+// getAttributeNames() rather than .attributes: the Attr objects made the
+// patching of a step's rows several times slower.
+function patchAttributes(t, s) {
+  const names = s.getAttributeNames();
+  const had = t.getAttributeNames();
+  if (had.length > names.length || had.some((name) => !s.hasAttribute(name))) {
+    for (const name of had) if (!s.hasAttribute(name)) t.removeAttribute(name);
+  }
+  for (const name of names) {
+    const v = s.getAttribute(name);
+    if (t.getAttribute(name) !== v) t.setAttribute(name, v);
+  }
 }
 
 // Starts a download of a Blob under a file name.

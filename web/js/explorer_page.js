@@ -14,10 +14,10 @@
 
 import * as api from './api.js';
 import { h } from './dom.js';
-import { go, replaceQuietly } from './router.js';
+import { go, parse, replaceQuietly } from './router.js';
 import { errorBox } from './errors.js';
 import { createBoardColumn, boardTitle } from './explorer_board.js';
-import { continuationTable, candidateMarks, candidateAt } from './continuation_table.js';
+import { createContinuationTable, candidateMarks, candidateAt } from './continuation_table.js';
 import { summary } from './explorer_panel.js';
 import { createGamesList } from './explorer_games.js';
 import { lineCrumbs } from './explorer_line.js';
@@ -43,7 +43,14 @@ export function createExplorePage(main, params) {
   let controller = null;
   let boards = null; // GET /api/boards, asked once per page
   const boardList = () => { boards = boards || api.boards(); return boards; };
-  const goTo = (s) => go(stateHref(s));
+  // A step starts here rather than at the hashchange the new URL fires a
+  // task and a frame later: its requests leave some 10 ms sooner. That
+  // hashchange then finds the state shown and changes nothing.
+  const goTo = (s) => {
+    const hash = stateHref(s);
+    update(parse(hash).params);
+    go(hash);
+  };
 
   function follow(m) {
     if (modeOf(shown) === 'line') goTo(withMove(shown, m.move));
@@ -90,10 +97,15 @@ export function createExplorePage(main, params) {
         'Start from the empty board')) : null)));
   }
 
-  // The count and the table are replaced in place, the games list stays:
-  // putting it back into the page made the browser lay it out again.
+  // The count is replaced in place, the table patched (its rows kept), the
+  // games list stays: putting it back into the page made the browser lay it
+  // out again.
   let count = null;
   let table = null;
+  const moves = createContinuationTable({
+    onFollow: (m) => follow(m),
+    onHover: (m) => column.highlight(m ? m.move : null),
+  });
 
   function showAnswer(s, next) {
     answer = next;
@@ -106,13 +118,10 @@ export function createExplorePage(main, params) {
     const newCount = summary(next);
     newCount.dataset.line = s.line.join(lineSeparator(s.family));
     newCount.append(h('span', { class: 'source' }, ` · counted ${SOURCES[next.source] || next.source}`));
-    const newTable = continuationTable(next, board, {
-      onFollow: follow,
-      onHover: (m) => column.highlight(m ? m.move : null),
-    });
+    const newTable = moves.show(next, board);
     if (count && table && count.parentNode === side && table.parentNode === side && games.element.parentNode === side) {
       count.replaceWith(newCount);
-      table.replaceWith(newTable);
+      if (newTable !== table) table.replaceWith(newTable);
     } else {
       side.replaceChildren(newCount, newTable, games.element);
     }

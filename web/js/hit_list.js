@@ -3,7 +3,9 @@
 // limit}) -> element. `answer` is the API's {level, total, offset, limit,
 // hits}; a game hit links to #/game/ID, a node hit to the node
 // (#/game/ID?node_id=N). onSort(sort, desc) and onPage(offset, limit) are
-// called by the headers and the paging buttons; nothing here fetches.
+// called by the headers and the paging buttons; nothing here fetches. The
+// element may be patched with another answer's (dom.js patchChildren): a
+// row's click goes to the game its data-game and data-node name.
 
 import { h, tag, escapeMarkup as text, fmt } from './dom.js';
 import { href } from './router.js';
@@ -75,9 +77,11 @@ export function renderHits(answer, opts = {}) {
     compact ? null : tag('td', { class: 'source', title: hit.file }, text(`${baseName(hit.file)}:${hit.game_index}`)));
   const body = h('tbody');
   body.innerHTML = answer.hits.map(rowOf).join('');
+  // The row names its game and node: a list patched with the rows of
+  // another answer (explorer_games.js) keeps this listener.
   body.addEventListener('click', (e) => {
     const row = e.target instanceof Element && !e.target.closest('a') ? e.target.closest('tr.hit') : null;
-    if (row) location.hash = gameHref(answer.hits[row.sectionRowIndex]);
+    if (row) location.hash = gameHref({ game_id: row.dataset.game, node_id: Number(row.dataset.node || 0) });
   });
   const table = h('table', { class: 'hits' }, h('thead', {}, head), body);
   const limit = answer.limit;
