@@ -13,6 +13,9 @@
 -- hash_top is position_hash >> 40 as SQLite computes it on the signed
 -- integer (-2^23 .. 2^23 - 1); a lookup compares the full hash on the
 -- node's row. Nodes without a hash have no row.
+-- The index goes first, so that the table takes the pages it frees.
+DROP INDEX IF EXISTS nodes_by_hash_top;
+
 CREATE TABLE node_hashes (
   hash_top INTEGER NOT NULL,
   node_id  INTEGER NOT NULL,
@@ -22,5 +25,3 @@ CREATE TABLE node_hashes (
 INSERT INTO node_hashes (hash_top, node_id)
 SELECT position_hash >> 40, node_id FROM nodes WHERE position_hash IS NOT NULL
 ORDER BY 1, 2;
-
-DROP INDEX IF EXISTS nodes_by_hash_top;
