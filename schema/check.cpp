@@ -59,6 +59,11 @@ class Checker {
         nodes_and_streams();
       }
     });
+    guarded("node_hashes", [&] {
+      std::vector<const CheckedGame*> sampled;
+      if (summary_.bounded) sampled = sample();
+      check_node_hashes(h_, games_, summary_.bounded ? &sampled : nullptr, sink());
+    });
     guarded("feature_games", [&] { feature_games(); });
     guarded("positions", [&] { recompute_sample(); });
     guarded("comments_fts", [&] { comment_index(); });

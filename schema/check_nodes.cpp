@@ -1,6 +1,11 @@
 #include "schema/check_nodes.h"
 
+#include <algorithm>
+#include <iterator>
+#include <limits>
+
 #include "games/position_stream.h"
+#include "schema/node_hashes.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -165,6 +170,33 @@ const std::vector<CheckedNode>& GameNodeRows::read(const CheckedGame& game) {
     if (k < rows_.size() && rows_[k].id == id) rows_[k].move = true;
   }
   return rows_;
+}
+
+void check_node_hashes(SQLite::Database& db, const std::vector<CheckedGame>& games,
+                       const std::vector<const CheckedGame*>* sample,
+                       const CheckProblemSink& problem) {
+  constexpr std::int64_t kNamed = 20;
+  auto game_of = [&](std::int64_t node) -> std::int64_t {
+    auto it = std::upper_bound(games.begin(), games.end(), node,
+                               [](std::int64_t id, const CheckedGame& g) { return id < g.first; });
+    return it == games.begin() ? 0 : std::prev(it)->game_id;
+  };
+  auto report = [&](const NodeHashMismatches& m) {
+    for (const std::int64_t node : m.missing) {
+      problem("node_hashes", game_of(node), node, "the node's hash has no node_hashes row");
+    }
+    for (const std::int64_t node : m.stray) {
+      problem("node_hashes", game_of(node), node, "a node_hashes row without a node of that hash");
+    }
+  };
+  if (sample == nullptr) {
+    report(find_node_hash_mismatches(db, std::numeric_limits<std::int64_t>::min(),
+                                     std::numeric_limits<std::int64_t>::max(), true, kNamed));
+    return;
+  }
+  for (const CheckedGame* g : *sample) {
+    report(find_node_hash_mismatches(db, g->first, g->first + g->count - 1, false, kNamed));
+  }
 }
 
 }  // namespace ludex

@@ -77,6 +77,14 @@ bool check_position_stream(const CheckedGame& game, const std::vector<CheckedNod
                            SQLite::Statement& stream, bool streams_pending,
                            const CheckProblemSink& problem);
 
+// node_hashes against nodes ("node_hashes", schema/node_hashes.h): with
+// sample null, every node and every row; else the nodes of the sampled
+// games (a row of no node can only be found by reading the whole table).
+// Names at most 20 nodes of each kind per range read. games: by game id.
+void check_node_hashes(SQLite::Database& db, const std::vector<CheckedGame>& games,
+                       const std::vector<const CheckedGame*>* sample,
+                       const CheckProblemSink& problem);
+
 // The node rows of one game read by its id range, for the checks that look
 // at a sample of games rather than at every row.
 class GameNodeRows {

@@ -14,7 +14,7 @@
 namespace ludex {
 
 // The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 
 // Every connection's page cache, as PRAGMA cache_size takes it (KiB when
 // negative): 64 MiB.

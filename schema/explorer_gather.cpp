@@ -11,6 +11,7 @@
 #include "core/zobrist.h"
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
+#include "schema/node_hashes.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -27,16 +28,16 @@ constexpr const char* kNodeColumns =
     "g.variant, g.board_columns, g.board_rows ";
 // The game of a node: the game with the largest first_node_id not above it.
 constexpr const char* kNodesFirst =
-    "FROM nodes AS n CROSS JOIN games AS g WHERE g.game_id = "
+    "FROM node_hashes AS nh CROSS JOIN nodes AS n CROSS JOIN games AS g WHERE g.game_id = "
     "(SELECT x.game_id FROM games AS x WHERE x.first_node_id <= n.node_id "
     "ORDER BY x.first_node_id DESC, x.game_id DESC LIMIT 1) "
-    "AND (n.position_hash >> 40) = ?1 AND +n.position_hash = ?2";
-// A game's nodes holding the position: the hash index's entries of the
-// game's node range (the index orders equal keys by node id).
+    "AND nh.hash_top = ?1 AND n.node_id = nh.node_id AND n.position_hash = ?2";
+// A game's nodes holding the position: node_hashes' rows of the game's
+// node range (its primary key orders equal keys by node id).
 constexpr const char* kGamesFirst =
-    "FROM games AS g CROSS JOIN nodes AS n WHERE (n.position_hash >> 40) = ?1 "
-    "AND n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 "
-    "AND +n.position_hash = ?2";
+    "FROM games AS g CROSS JOIN node_hashes AS nh CROSS JOIN nodes AS n WHERE nh.hash_top = ?1 "
+    "AND nh.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1 "
+    "AND n.node_id = nh.node_id AND n.position_hash = ?2";
 
 }  // namespace
 
@@ -68,8 +69,9 @@ struct PositionGatherer::Impl {
                    "AND undetermined = 0 AND value IS NOT NULL ORDER BY ordinal LIMIT 1"),
         stream(d, "SELECT stream FROM game_positions WHERE game_id = ?1"),
         count_all(d,
-                  "SELECT count(*) FROM (SELECT 1 FROM nodes WHERE (position_hash >> 40) = ?1 "
-                  "AND +position_hash = ?2 LIMIT ?3)"),
+                  "SELECT count(*) FROM (SELECT 1 FROM node_hashes AS nh CROSS JOIN nodes AS n "
+                  "WHERE nh.hash_top = ?1 AND n.node_id = nh.node_id AND n.position_hash = ?2 "
+                  "LIMIT ?3)"),
         count_variant(d, std::string("SELECT count(*) FROM (SELECT 1 ") + kNodesFirst +
                              " AND g.variant = ?3 LIMIT ?4)") {}
 
@@ -216,7 +218,7 @@ void PositionGatherer::gather(std::uint64_t hash, const Condition& games, bool g
                           " ORDER BY g.game_id, n.node_id";
   SQLite::Statement& at = s.statement(sql);
   ResetOnExit reset(at);
-  at.bind(1, static_cast<std::int64_t>(hash) >> 40);
+  at.bind(1, node_hash_top(hash));
   at.bind(2, static_cast<std::int64_t>(hash));
   bind_params(at, games, 3);
   s.game.game_id = 0;
@@ -248,7 +250,7 @@ std::int64_t PositionGatherer::count_nodes(std::uint64_t hash, const std::string
   Impl& s = *impl_;
   SQLite::Statement& st = variant.empty() ? s.count_all : s.count_variant;
   ResetOnExit reset(st);
-  st.bind(1, static_cast<std::int64_t>(hash) >> 40);
+  st.bind(1, node_hash_top(hash));
   st.bind(2, static_cast<std::int64_t>(hash));
   if (variant.empty()) {
     st.bind(3, limit);

@@ -13,6 +13,7 @@
 #include "schema/game_eraser.h"
 #include "schema/game_writer.h"
 #include "schema/meta.h"
+#include "schema/node_hashes.h"
 #include "schema/transaction.h"
 
 namespace ludex {
@@ -26,7 +27,8 @@ struct GameStore::Impl {
         files(db, &counts),
         features(db),
         explorer(db),
-        writer(db, features, &explorer, &counts),
+        node_hashes(db),
+        writer(db, features, &explorer, &counts, &node_hashes),
         eraser(db, features, &explorer, &counts) {}
 
   bool in_batch() const { return batch && batch->open(); }
@@ -46,6 +48,9 @@ struct GameStore::Impl {
   // The explorer's postings: fed by the writer, trimmed by the eraser,
   // flushed at each commit after the game rows (it reads them).
   ExplorerStoreWriter explorer;
+  // A bulk load's node_hashes rows: fed by the writer, handed to its sorter
+  // at each commit, written at the load's end.
+  NodeHashLoad node_hashes;
   GameWriter writer;
   GameEraser eraser;
   // Games were stored or erased since this store was made: the planner's
@@ -97,6 +102,7 @@ void GameStore::commit() {
   s.explorer.flush();
   s.counts.flush();
   s.batch->commit();
+  s.node_hashes.flush();
   s.written_by_recorded = true;
 }
 
@@ -106,6 +112,7 @@ void GameStore::rollback() {
   s.writer.discard();
   s.explorer.discard();
   s.counts.discard();
+  s.node_hashes.discard();
   s.batch->rollback();
 }
 
@@ -119,6 +126,7 @@ void GameStore::begin_bulk_load() {
   drop_indexes_for_load(s.db, s.meta);
   Transaction t(s.db, Transaction::Mode::kImmediate);
   s.explorer.begin_bulk_load();
+  s.node_hashes.begin_bulk_load(s.meta);
   // The triggers that empty the answers went with the indexes.
   forget_explorer_answers(s.db);
   t.commit();
@@ -135,6 +143,11 @@ void GameStore::finish_bulk_load() {
       s.explorer.finish_bulk_load();
     } else {
       s.explorer.rebuild_if_pending();
+    }
+    if (s.node_hashes.in_bulk_load()) {
+      s.node_hashes.finish_bulk_load(s.meta);
+    } else {
+      s.node_hashes.rebuild_if_pending(s.meta);
     }
     t.commit();
   }

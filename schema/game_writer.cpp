@@ -13,6 +13,7 @@
 #include "games/position_stream.h"
 #include "schema/blob_codec.h"
 #include "schema/explorer_build.h"
+#include "schema/node_hashes.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -60,11 +61,13 @@ bool inline_move(const Move& move, const NodeView& data) {
 }  // namespace
 
 GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
-                       ExplorerStoreWriter* explorer, CountsWriter* counts)
+                       ExplorerStoreWriter* explorer, CountsWriter* counts,
+                       NodeHashLoad* node_hashes)
     : db_(db),
       features_(features),
       explorer_(explorer),
       counts_(counts),
+      node_hashes_(node_hashes),
       max_game_id_(db, "SELECT coalesce(max(game_id), 0) FROM games"),
       max_node_id_(db, "SELECT coalesce(max(node_id), 0) FROM nodes"),
       find_player_(db, "SELECT player_id FROM players WHERE name = ?1"),
@@ -312,6 +315,8 @@ void GameWriter::store_nodes(const GameRecord& game, const std::vector<std::uint
   assert(n == tree.size());
   const double* swing = layout.swings.data();
   const std::int64_t first = next_node_id_;
+  NodeHashLoad* const keys =
+      node_hashes_ != nullptr && node_hashes_->in_bulk_load() ? node_hashes_ : nullptr;
   for (std::size_t k = 0; k < n; ++k) {
     const NodeIndex index = layout.order[k];
     const NodeView& data = tree.data(index);
@@ -326,6 +331,7 @@ void GameWriter::store_nodes(const GameRecord& game, const std::vector<std::uint
     } else {
       // Stored as the signed 64-bit integer with the same bits.
       nodes_.set_int(5, static_cast<std::int64_t>(hashes[index]));
+      if (keys != nullptr) keys->add(node_id, hashes[index]);
     }
     const bool first_inline = !data.moves.empty() && inline_move(data.moves.front(), data);
     if (first_inline) {

@@ -32,6 +32,7 @@
 #include "schema/explorer_prepare.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
+#include "schema/node_hashes.h"
 
 namespace ludex {
 
@@ -43,9 +44,12 @@ class GameWriter {
   // largest stored ids.
   // explorer, when not null, is given every stored game's visits to the
   // positions the explorer may keep (schema/explorer_store.h); counts, when
-  // not null, what each write adds to the kept counts (schema/counts.h).
+  // not null, what each write adds to the kept counts (schema/counts.h);
+  // node_hashes, when not null and in a bulk load, each stored node's key
+  // (schema/node_hashes.h; outside one, triggers write node_hashes).
   GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
-             ExplorerStoreWriter* explorer = nullptr, CountsWriter* counts = nullptr);
+             ExplorerStoreWriter* explorer = nullptr, CountsWriter* counts = nullptr,
+             NodeHashLoad* node_hashes = nullptr);
   GameWriter(const GameWriter&) = delete;
   GameWriter& operator=(const GameWriter&) = delete;
 
@@ -119,6 +123,7 @@ class GameWriter {
   FeatureIndexWriter& features_;
   ExplorerStoreWriter* explorer_;
   CountsWriter* counts_;
+  NodeHashLoad* node_hashes_;
   // The stream of a game whose caller gave none, encoded by store_stream()
   // (kept so that its storage serves the next game).
   std::string encoded_stream_;

@@ -36,6 +36,10 @@ inline constexpr std::string_view kFeatureGamesPending = "feature_games_pending"
 // The explorer's postings are not complete (a migration, a bulk load under
 // way or interrupted): queries replay, the next import rebuilds them.
 inline constexpr std::string_view kExplorerPending = "explorer_pending";
+// Present while node_hashes waits for a bulk load's rows (version 11): a
+// load that stopped before its end leaves it, and the next one builds the
+// table again from nodes (schema/node_hashes.h).
+inline constexpr std::string_view kNodeHashesPending = "node_hashes_pending";
 // The games a position needs for its explorer answer to be kept (a decimal
 // integer, at least 1; absent: kExplorerAnswerGames, schema/explorer_answers.h).
 // A tuning of the archive, set by hand; the tests set it low.

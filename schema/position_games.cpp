@@ -158,8 +158,8 @@ std::optional<GameSet> position_games(Database& db, const NodeFilter& f) {
     Condition c;
     c.add("SELECT DISTINCT ");
     c.add(kGameOfNode);
-    c.add(" FROM nodes AS n WHERE 1");
-    add_hash_condition(c, others);
+    c.add(" FROM node_hashes AS nh CROSS JOIN nodes AS n WHERE 1");
+    add_hash_lookup(c, others);
     SQLite::Statement st(h, c.sql);
     bind_params(st, c);
     while (st.executeStep()) {
@@ -230,9 +230,9 @@ class FirstNodes {
     Condition c;
     c.add(
         "SELECT n.node_id, n.depth, n.depth + 1 - n.moveless, n.flags & 1, n.position_hash "
-        "FROM games AS g CROSS JOIN nodes AS n WHERE g.game_id = ? "
-        "AND n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1");
-    add_hash_condition(c, hashes);
+        "FROM games AS g CROSS JOIN node_hashes AS nh CROSS JOIN nodes AS n WHERE g.game_id = ? "
+        "AND nh.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1");
+    add_hash_lookup(c, hashes);
     c.add(" ORDER BY n.depth, n.node_id LIMIT 1");
     return c;
   }

@@ -33,6 +33,8 @@ namespace {
 //    condition at all), each game's nodes one key range.
 //  * kCommentsFirst: the FTS5 index gives the matching comments' nodes.
 constexpr const char* kNodesFirst = "FROM nodes AS n CROSS JOIN games AS g WHERE g.game_id = ";
+constexpr const char* kHashesFirst =
+    "FROM node_hashes AS nh CROSS JOIN nodes AS n CROSS JOIN games AS g WHERE g.game_id = ";
 constexpr const char* kGamesFirst =
     "FROM games AS g CROSS JOIN nodes AS n "
     "WHERE n.node_id BETWEEN g.first_node_id AND g.first_node_id + g.node_count - 1";
@@ -177,11 +179,13 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
     c.add(kGameOfNode);
     c.text(f.comment_match);
   } else if (node_indexed) {
+    const bool by_hash = !f.position_hashes.empty();
     if (with_game) {
-      c.add(kNodesFirst);
+      c.add(by_hash ? kHashesFirst : kNodesFirst);
       c.add(kGameOfNode);
     } else {
-      c.add("FROM nodes AS n WHERE 1");
+      c.add(by_hash ? "FROM node_hashes AS nh CROSS JOIN nodes AS n WHERE 1"
+                    : "FROM nodes AS n WHERE 1");
     }
   } else {
     c.add(kGamesFirst);
@@ -195,7 +199,14 @@ Condition build_from_where(SQLite::Database& db, const NodeFilter& f, bool need_
   // A node whose position was not computed (hash NULL: an illegal move or
   // setup on its path) has no known position to test.
   if (has_position_conditions(f)) c.add(" AND n.position_hash IS NOT NULL");
-  if (!f.position_hashes.empty()) add_hash_condition(c, f.position_hashes);
+  if (!f.position_hashes.empty()) {
+    // node_hashes drives (kHashesFirst) unless the comments do.
+    if (comment) {
+      add_hash_filter(c, f.position_hashes);
+    } else {
+      add_hash_lookup(c, f.position_hashes);
+    }
+  }
   if (f.main_line_only) c.add(" AND (n.flags & 1) = 1");
   if (f.eval_min || f.eval_max || f.has_eval) {
     // The same evaluation must satisfy both bounds. Written so that the

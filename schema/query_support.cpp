@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "core/text_fold.h"
+#include "schema/node_hashes.h"
 #include "schema/statement_util.h"
 
 namespace ludex {
@@ -121,18 +122,21 @@ const char* const kFirstPlayer =
     "ON p.player_id = gp.player_id WHERE gp.game_id = g.game_id "
     "ORDER BY gp.seat, p.name_folded LIMIT 1)";
 
-void add_hash_condition(Condition& c, const std::vector<std::uint64_t>& hashes) {
-  // The index holds the hash's top 24 bits (nodes_by_hash_top); the full
-  // hash is compared on the row. The unary + keeps SQLite from putting the
-  // bound hash in place of the column in the index's expression (constant
-  // propagation), which would hide the index. One placeholder per hash:
-  // the fragment is fixed, the values bound.
-  c.add(" AND (n.position_hash >> 40) IN (?");
+void add_hash_lookup(Condition& c, const std::vector<std::uint64_t>& hashes) {
+  // node_hashes holds the hash's top 24 bits; the full hash is compared on
+  // the node's row. One placeholder per hash: the fragment is fixed, the
+  // values bound.
+  c.add(" AND nh.hash_top IN (?");
   for (std::size_t i = 1; i < hashes.size(); ++i) c.add(", ?");
-  c.add(") AND +n.position_hash IN (?");
+  c.add(") AND n.node_id = nh.node_id");
+  for (std::uint64_t hash : hashes) c.integer(node_hash_top(hash));
+  add_hash_filter(c, hashes);
+}
+
+void add_hash_filter(Condition& c, const std::vector<std::uint64_t>& hashes) {
+  c.add(" AND n.position_hash IN (?");
   for (std::size_t i = 1; i < hashes.size(); ++i) c.add(", ?");
   c.add(")");
-  for (std::uint64_t hash : hashes) c.integer(static_cast<std::int64_t>(hash) >> 40);
   for (std::uint64_t hash : hashes) c.integer(static_cast<std::int64_t>(hash));
 }
 

@@ -51,9 +51,14 @@ extern const char* const kGameOfNode;
 // GameOrder::kPlayer; NULL for a game without players.
 extern const char* const kFirstPlayer;
 
+// Appends the conditions that node n holds one of `hashes` (requires at
+// least one) and is found through node_hashes AS nh, which the FROM clause
+// must name before nodes AS n (CROSS JOIN): nh's primary key drives.
+void add_hash_lookup(Condition& c, const std::vector<std::uint64_t>& hashes);
 // Appends the condition that node n's position hash is one of `hashes`
-// (requires at least one), with one parameter per hash, twice.
-void add_hash_condition(Condition& c, const std::vector<std::uint64_t>& hashes);
+// (requires at least one), compared on the row: for nodes that something
+// else gives (comments, one game's range).
+void add_hash_filter(Condition& c, const std::vector<std::uint64_t>& hashes);
 
 // Binds params to parameters first, first + 1, ...; returns the next free
 // parameter number.

@@ -114,6 +114,15 @@ TEST_CASE("check names each broken invariant with its game", "[e2e][check]") {
                               std::to_string(first + 30)),
                    "nodes", game, "subtree");
   }
+  SECTION("a node_hashes row deleted, one moved to another hash") {
+    expect_problem(
+        broken(dir, db, "node_hash", "DELETE FROM node_hashes WHERE node_id = " + middle),
+        "node_hashes", game, "no node_hashes row");
+    expect_problem(
+        broken(dir, db, "node_hash_moved",
+               "UPDATE node_hashes SET hash_top = hash_top + 1 WHERE node_id = " + middle),
+        "node_hashes", game, "without a node of that hash");
+  }
   SECTION("a folded event out of step with the event") {
     expect_problem(broken(dir, db, "event",
                           "UPDATE games SET event_folded = 'other event' WHERE game_id = " + g),

@@ -1,5 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 9: no folded
+// versions wrote, for the tests of the migrations. Version 10: the index
+// nodes_by_hash_top instead of the table node_hashes. Version 9: no folded
 // event. Version 8: no kept
 // explorer answers. Version 7: the GM number
 // as the variant of Go, Hex and Twixt SGF games, no explorer_postings. Version 6: nodes with
@@ -15,9 +16,28 @@
 
 namespace ludex::test {
 
-// Version 10 back to 9: no folded event column and no index on it
-// (010_event_folded*.sql).
+// Version 11 back to 10: the index nodes_by_hash_top again, no node_hashes
+// and no triggers keeping it (011_node_hashes*.sql).
+inline void downgrade_to_version10(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP TRIGGER node_hashes_after_nodes_insert;
+    DROP TRIGGER node_hashes_after_nodes_delete;
+    DROP TRIGGER node_hashes_after_nodes_update;
+    DROP TABLE node_hashes;
+    CREATE INDEX nodes_by_hash_top ON nodes (position_hash >> 40)
+      WHERE position_hash IS NOT NULL;
+    DELETE FROM meta WHERE key = 'node_hashes_pending';
+    UPDATE meta SET value = '10' WHERE key = 'schema_version';
+    PRAGMA user_version = 10;
+    COMMIT;
+  )sql");
+}
+
+// Version 11 back to 9 (through 10): no folded event column and no index
+// on it (010_event_folded*.sql).
 inline void downgrade_to_version9(SQLite::Database& raw) {
+  downgrade_to_version10(raw);
   raw.exec(R"sql(
     BEGIN;
     DROP INDEX IF EXISTS games_by_event;
@@ -28,7 +48,7 @@ inline void downgrade_to_version9(SQLite::Database& raw) {
   )sql");
 }
 
-// Version 10 back to 8 (through 9): no kept explorer answers (009_explorer_answers.sql:
+// Version 11 back to 8 (through 9): no kept explorer answers (009_explorer_answers.sql:
 // the table and the triggers that empty it) and no result index
 // (009_games_by_result_indexes.sql).
 inline void downgrade_to_version8(SQLite::Database& raw) {
@@ -47,7 +67,7 @@ inline void downgrade_to_version8(SQLite::Database& raw) {
   )sql");
 }
 
-// Version 10 back to 7 (through 8): the GM number of Go, Hex and Twixt SGF games as
+// Version 11 back to 7 (through 8): the GM number of Go, Hex and Twixt SGF games as
 // their variant again (008_family_variants.sql cleared it), and the
 // explorer's table and index gone (008_explorer*.sql), and the kept counts
 // (008_kept_counts.sql).

@@ -489,11 +489,11 @@ TEST_CASE("position, player and evaluation lookups use indexes", "[schema]") {
   };
   NodeFilter by_hash;
   by_hash.position_hashes = {games[3].positions.hashes[5]};
-  check_plan(by_hash, "nodes_by_hash_top");
+  check_plan(by_hash, "SEARCH nh USING PRIMARY KEY (hash_top=?)");
   by_hash.game.players = {"ann"};
   by_hash.game.family = Family::kGo;
   by_hash.has = {stone(1, 1, 1)};
-  check_plan(by_hash, "nodes_by_hash_top");
+  check_plan(by_hash, "SEARCH nh USING PRIMARY KEY (hash_top=?)");
 
   NodeFilter by_player;
   by_player.game.players = {"ann"};
