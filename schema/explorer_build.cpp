@@ -19,11 +19,15 @@ namespace ludex {
 namespace {
 
 // The first determined evaluation of a node's list: not undetermined, not
-// NaN (the database stores NaN as NULL, which the gatherer skips too).
+// NaN (the database stores NaN as NULL, which the gatherer skips too), and
+// -0 as +0: SQLite stores a REAL without a fraction as an integer, so the
+// database gives -0 back as 0, and the postings must be the same whether
+// they come from the written game or from the database (ludex check).
 bool first_determined(std::span<const Evaluation> evaluations, Evaluation* out) {
   for (const Evaluation& e : evaluations) {
     if (!e.undetermined && !std::isnan(e.value)) {
       *out = e;
+      if (out->value == 0) out->value = 0;
       return true;
     }
   }

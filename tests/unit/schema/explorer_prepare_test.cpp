@@ -4,6 +4,7 @@
 // evaluations, a swap and Blokus pieces, with and without a move table.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -76,6 +77,25 @@ TEST_CASE("visits prepared on a worker equal the writer's own, in every family",
       for (const MoveVisit& m : v.visit.moves) CHECK(table.intern(*m.move) == m.move);
     }
   }
+}
+
+TEST_CASE("an evaluation of -0 is taken as 0, as the database gives it back",
+          "[schema][explorer]") {
+  // Regression: the postings of a game with V[-0] held the bits of -0.0
+  // where a rebuild from the database held 0, and ludex check at 1M games
+  // reported the position.
+  const GameRecord game = test::sgf_game("(;GM[1]SZ[9];B[cc]V[-0];W[gg]V[0.5])");
+  GamePositions positions = compute_positions(game);
+  attach_position_stream(game, &positions);
+  const GameLayout layout = compute_game_layout(game);
+  const std::optional<StreamBoard> board = stream_board(game);
+  REQUIRE(board);
+  ExplorerGame own;
+  REQUIRE(explorer_game_of(game, positions, layout, positions.stream, *board, 1, 1, &own));
+  REQUIRE(own.nodes.size() == 3);
+  REQUIRE(own.nodes[1].has_eval);
+  CHECK(own.nodes[1].eval.value == 0);
+  CHECK_FALSE(std::signbit(own.nodes[1].eval.value));
 }
 
 TEST_CASE("a game without a position stream is not prepared", "[schema][explorer]") {
