@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 #include <queue>
 #include <stdexcept>
 #include <utility>
@@ -53,6 +54,12 @@ U64Sorter::~U64Sorter() {
   close_runs();
 }
 
+std::uint64_t U64Sorter::size() const {
+  std::uint64_t n = buffer_.size();
+  for (const std::size_t values : run_sizes_) n += values;
+  return n;
+}
+
 void U64Sorter::join() {
   if (writer_.joinable()) writer_.join();
   if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));
@@ -70,7 +77,6 @@ void U64Sorter::spill() {
   if (file == nullptr) throw std::runtime_error("cannot create a temporary file for a sort");
   runs_.push_back(file);
   run_sizes_.push_back(buffer_.size());
-  added_ += buffer_.size();
   writing_.swap(buffer_);
   buffer_.clear();
   buffer_.reserve(run_values_);
@@ -131,7 +137,6 @@ void U64Sorter::finish(
   }
   close_runs();
   buffer_.clear();
-  added_ = 0;
 }
 
 }  // namespace ludex

@@ -38,7 +38,7 @@ class U64Sorter {
   }
 
   // Values added since construction or the last finish().
-  std::uint64_t size() const { return added_ + buffer_.size(); }
+  std::uint64_t size() const;
 
   // Calls visit with every value added, ascending (equal values each
   // time), in consecutive blocks; then holds nothing. Throws
@@ -58,7 +58,6 @@ class U64Sorter {
   std::vector<std::size_t> run_sizes_;  // values per run
   std::thread writer_;
   std::exception_ptr failure_;
-  std::uint64_t added_ = 0;  // values in runs_ and writing_
 };
 
 }  // namespace ludex
