@@ -4,8 +4,11 @@
 // board and in the table. At every step the page's counts are `ludex next
 // --line`'s (the games of each move and of the position) and its games list
 // is `ludex query --line --first`'s; the back button, a reload and the
-// breadcrumbs show the same counts again; each step asks /api/next once
-// and fetches no game. Then the filters (in the URL and in every request),
+// breadcrumbs show the same counts again; each step asks /api/next at most
+// once for its position, else only for positions one move after it or
+// after the position before it (the answers asked ahead), and fetches no
+// game; a move the pointer rested on is asked before the click and not
+// again after it. Then the filters (in the URL and in every request),
 // the games list sorted by result, and "Open in the explorer" from a game.
 // Screenshots: explore-picker.png and explore-FAMILY.png.
 
@@ -70,10 +73,16 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
     return true;
   }
 
-  // Records the API requests of one step.
+  // Records the API requests of one step: their paths and, for /api/next
+  // and /api/games, the line they name.
   async function requestsOf(action) {
     const seen = [];
-    const note = (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/api/')) seen.push(u.pathname); };
+    const note = (r) => {
+      const u = new URL(r.url());
+      if (!u.pathname.startsWith('/api/')) return;
+      seen.push(u.pathname);
+      if (u.pathname === '/api/next' || u.pathname === '/api/games') seen[`${u.pathname} ${u.searchParams.get('line')}`] = (seen[`${u.pathname} ${u.searchParams.get('line')}`] || 0) + 1;
+    };
     page.on('request', note);
     await action();
     page.off('request', note);
@@ -113,8 +122,16 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
         line.push(move.move);
         cli = await checkStep(b, line, `after a click ${byBoard ? 'on the board' : 'in the table'}`);
       });
-      check(asked.filter((p) => p === '/api/next').length === 1 && !asked.some((p) => /^\/api\/games\/\d+/.test(p)),
-        `${b.family}: one step asks /api/next once and fetches no game`, asked.join(' '));
+      const text = line.join(sep(b.family));
+      const lines = Object.keys(asked).filter((k) => k.startsWith('/api/next ')).map((k) => k.slice(10));
+      // A line one move after `from` (the moves asked ahead there).
+      const after = (l, from) => {
+        const moves = l.split(sep(b.family));
+        return moves.length === from.length + 1 && moves.slice(0, -1).join(sep(b.family)) === from.join(sep(b.family));
+      };
+      check((asked[`/api/next ${text}`] || 0) <= 1 && lines.every((l) => l === text || after(l, line) || after(l, line.slice(0, -1))) &&
+        !asked.some((p) => /^\/api\/games\/\d+/.test(p)),
+        `${b.family}: a step asks /api/next at most once for its position, else for the moves after it or its siblings, and fetches no game`, `${asked.join(' ')} lines ${lines.join(' | ')}`);
       const url = new URLSearchParams(page.url().split('?')[1] || '');
       check(url.get('line') === line.join(sep(b.family)) && url.get('family') === b.family, `${b.family}: the URL holds the line`, page.url());
     }
@@ -128,6 +145,25 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
     await checkStep(b, line.slice(0, -1), 'after a reload');
     await page.click('.explore-line a.crumb[data-depth="1"]');
     await checkStep(b, line.slice(0, 1), 'after a click on the first breadcrumb');
+  }
+
+  // --- asked ahead -----------------------------------------------------------
+  // The pointer rests on the third move of the empty 19x19 board: its
+  // answers are asked then, and the click asks nothing more for them.
+  {
+    const third = cliNext(go19, []).moves[2];
+    await page.goto(`${BASE}/#/explore?family=go&size=19`);
+    await checkStep(go19, [], 'before a pointer rests on a move');
+    const askedAhead = (path) => page.waitForResponse((r) => { const u = new URL(r.url()); return u.pathname === path && u.searchParams.get('line') === third.move; });
+    const both = Promise.all([askedAhead('/api/next'), askedAhead('/api/games')]);
+    await page.hover(`tr.continuation[data-move="${third.move}"] button.follow`);
+    await both;
+    const asked = await requestsOf(async () => {
+      await page.locator(`tr.continuation[data-move="${third.move}"] button.follow`).click();
+      await checkStep(go19, [third.move], 'after a click on a move asked ahead');
+    });
+    check(!asked[`/api/next ${third.move}`] && !asked[`/api/games ${third.move}`],
+      'a move the pointer rested on is asked before the click, not again after it', asked.join(' '));
   }
 
   // --- filters, sorting the games, a link from a game ---------------------------

@@ -4,7 +4,7 @@
 // layers for the position, the marks of the last move, hints (the
 // explorer's continuations, board_hints.js) and pattern marks.
 //
-// Contract: createBoard(board, {onPoint}) -> view, for a board as the
+// Contract: createBoard(board, {onPoint, onHover}) -> view, for a board as the
 // server describes it (a game document's `board`, /api/next's
 // `position.board`, GET /api/board), with
 //   view.element   the <svg> (role img, a label describing the board)
@@ -17,7 +17,8 @@
 //       minor one is drawn again, as circle.hint.minor.active), or none
 //       for null
 //   onPoint(x, y, event) is called for a click (or Enter on the focused
-//   board's cursor) on a point of the board.
+//   board's cursor) on a point of the board; onHover(x, y) when the
+//   pointer comes over a point, onHover(null) when it leaves the board.
 // Every occupant is an element with class "stone" (Hex, Go), "peg" (Twixt)
 // or "cell" (Blokus) and data-x/data-y/data-color; every Twixt link has
 // class "link" and data-x1..data-y2 and data-color: the browser test reads
@@ -37,7 +38,7 @@ export function canDraw(board) {
   return !!(board && GEOMETRIES[board.family] && board.columns > 0 && board.rows > 0);
 }
 
-export function createBoard(board, { onPoint } = {}) {
+export function createBoard(board, { onPoint, onHover } = {}) {
   const geo = GEOMETRIES[board.family](board);
   const layers = {
     base: s('g', { class: 'layer-base' }),
@@ -74,6 +75,13 @@ export function createBoard(board, { onPoint } = {}) {
       const t = e.target.closest('.hit');
       if (t) onPoint(Number(t.dataset.x), Number(t.dataset.y), e);
     });
+  }
+  if (onHover) {
+    svg.addEventListener('mouseover', (e) => {
+      const t = e.target.closest('.hit');
+      if (t) onHover(Number(t.dataset.x), Number(t.dataset.y));
+    });
+    svg.addEventListener('mouseleave', () => onHover(null));
   }
 
   // The minor hints per move: they are drawn as one path, and a move's own

@@ -21,7 +21,7 @@
 // on (x, y), or null. Labels use the family's colours (B/W for Go and Hex,
 // W/B for Twixt, Pentobi's colours for Blokus).
 
-import { h, tag, patchChildren, escapeMarkup as text, fmt } from './dom.js';
+import { h, tag, escapeMarkup as text, fmt } from './dom.js';
 import { colourFill, colourName, colourLabel, pointText } from './families.js';
 import { winsBar, yearBars, yearSpan, resultCell } from './continuation_cells.js';
 
@@ -90,19 +90,27 @@ function breakable(move) {
   return move.split(',').map(text).join(',<wbr>');
 }
 
-// The rows drawn at first when there are many more moves.
-const kShownMoves = 40;
+// The rows drawn at first when there are many more moves: about what
+// the side column shows beside the board. Each row is some 25 boxes to
+// lay out and paint; at 40 rows the table was most of a step's work.
+const kShownMoves = 25;
 
 // The rows are markup parsed at once and their buttons and hovering are
 // handled on the tbody: the elements made one by one were a good part of
-// each step's time from the empty board. A table shown again is patched in
-// place (dom.js patchChildren), its tbody and rows kept.
+// each step's time from the empty board. A table shown again keeps its
+// table and tbody (and their listeners) and takes new rows: patching the
+// rows in place (dom.js patchChildren) saved some style work but cost
+// more in script, a third of the first step's, in code the engine had not
+// optimised yet; changing only the cells that changed parsed many small
+// fragments, slower still.
 export function createContinuationTable({ onFollow, ownMove = null, onHover = null, compact = false } = {}) {
   let next = null; // the answer shown
-  let rowOf = null; // its rows' markup
+  let rowOf = null; // a move's row as markup
   let wrap = null; // div.table-wrap, kept from answer to answer
   let body = null; // its tbody, where the events are handled
+  let headKey = '';
   let hovered = null;
+  let hoveredRow = -1; // the row under the pointer, by its index
   const hover = (m) => {
     if (m === hovered) return;
     hovered = m;
@@ -116,6 +124,12 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
   };
 
   function listen(tbody) {
+    // A click with the mouse leaves the focus where it was: a focused
+    // button of a patched row would show another move, and its blur() at
+    // the next step recalculated the page's style in the click's task.
+    tbody.addEventListener('mousedown', (e) => {
+      if (e.target instanceof Element && e.target.closest('button.follow')) e.preventDefault();
+    });
     tbody.addEventListener('click', (e) => {
       const button = e.target instanceof Element ? e.target.closest('button') : null;
       if (button && button.classList.contains('show-all-moves')) {
@@ -128,18 +142,23 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
       }
     });
     if (onHover) {
-      tbody.addEventListener('mouseover', (e) => hover(moveOf(e.target)));
-      tbody.addEventListener('mouseleave', () => hover(null));
+      tbody.addEventListener('mouseover', (e) => {
+        const row = e.target instanceof Element ? e.target.closest('tr.continuation') : null;
+        hoveredRow = row ? row.sectionRowIndex : -1;
+        hover(row ? next.moves[hoveredRow] : null);
+      });
+      tbody.addEventListener('mouseleave', () => { hoveredRow = -1; hover(null); });
     }
   }
 
-  // -> the element showing n: the same div.table-wrap as before, patched,
-  // when both answers have moves.
+  // -> the element showing n: the same div.table-wrap as before, with new
+  // rows, when both answers have moves.
   function show(n, board) {
     next = n;
     if (!n.moves.length) {
       wrap = null;
       body = null;
+      headKey = '';
       return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
     }
     const names = [seatColours(board, 1), seatColours(board, 2)];
@@ -161,29 +180,36 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
         compact ? null : tag('td', { class: 'when' }, yearBars(m.years, span)));
     };
     const cut = n.moves.length > kShownMoves + 10 ? kShownMoves : n.moves.length;
-    const rows = h('tbody');
-    rows.innerHTML = n.moves.slice(0, cut).map(rowOf).join('') + (cut < n.moves.length
+    const rows = n.moves.slice(0, cut).map(rowOf).join('');
+    const more = cut < n.moves.length
       ? tag('tr', { class: 'more-moves' }, tag('td', { colspan: compact ? 6 : 7 },
         tag('button', { type: 'button', class: 'show-all-moves' }, `Show all ${fmt.format(n.moves.length)} moves`)))
-      : '');
+      : '';
     const engines = n.moves.some((m) => (m.evaluations || []).length);
+    const caption = `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`;
+    const heads = ['', 'Move', 'Games', 'Share', `${names[0]} – ${names[1]} wins`, engines ? `${names[0]}: games · engines` : `${names[0]} won`, compact ? null : 'Years'];
     const th = (label, attrs = {}) => h('th', { scope: 'col', ...attrs }, label);
-    const table = h('table', { class: 'continuations' },
-      h('caption', {}, `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`),
-      h('thead', {}, h('tr', {}, th(''), th('Move'), th('Games', { class: 'num' }), th('Share', { class: 'num' }),
-        th(`${names[0]} – ${names[1]} wins`), th(engines ? `${names[0]}: games · engines` : `${names[0]} won`), compact ? null : th('Years'))),
-      rows);
+    const head = () => [h('caption', {}, caption), h('thead', {}, h('tr', {}, heads.map((label, i) => (label === null ? null : th(label, i === 2 || i === 3 ? { class: 'num' } : {})))))];
+    const key = JSON.stringify([caption, heads]);
     if (!wrap) {
-      wrap = h('div', { class: 'table-wrap' }, table);
-      body = rows;
+      body = h('tbody');
+      body.innerHTML = rows + more;
+      headKey = key;
+      wrap = h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' }, head(), body));
       listen(body);
       return wrap;
     }
     // A button of the old rows keeps the focus no more than a new one
     // would; the row under the pointer now shows another move.
     if (wrap.contains(document.activeElement)) document.activeElement.blur();
-    patchChildren(wrap.firstChild, table);
-    if (onHover && hovered) hover(moveOf(body.querySelector('tr.continuation:hover')));
+    if (key !== headKey) {
+      headKey = key;
+      wrap.firstChild.replaceChildren(...head(), body);
+    }
+    body.innerHTML = rows + more;
+    // (By its index: asking which row is under the pointer, with :hover,
+    // made the browser recalculate the style of the new rows at once.)
+    if (onHover && hovered) hover(hoveredRow >= 0 && hoveredRow < cut ? n.moves[hoveredRow] : null);
     return wrap;
   }
 

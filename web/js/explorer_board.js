@@ -4,12 +4,13 @@
 // the SVG back into the page made the browser style and lay out all of it
 // (the grid, the coordinates, a click target per point) again.
 //
-// Contract: createBoardColumn(element, onPoint(x, y)) -> {show(pos,
+// Contract: createBoardColumn(element, onPoint(x, y), onHover(x, y) | null)
+// -> {show(pos,
 // marks), highlight(move), clear()}. show() draws /api/next's `position`
 // with marks {hints, pieces} (candidateMarks), keeping the board while its
 // family, variant and size stay the same, or says there is no board to
 // draw; highlight(move | null) is board_view's; clear() empties the column
-// (the page shows an error). boardTitle(pos) is the position's title
+// (the page shows an error). onHover is board_view's. boardTitle(pos) is the position's title
 // ("Go 19×19, after 1 move").
 
 import { h } from './dom.js';
@@ -23,7 +24,7 @@ export function boardTitle(pos) {
   return `${name}, ${pos.move_number ? `after ${pos.move_number} move${pos.move_number === 1 ? '' : 's'}` : 'empty board'}`;
 }
 
-export function createBoardColumn(element, onPoint) {
+export function createBoardColumn(element, onPoint, onHover = null) {
   const title = h('p', { class: 'game-title', id: 'explore-title' });
   const wrap = h('div', { class: 'board-wrap' });
   let view = null;
@@ -40,7 +41,7 @@ export function createBoardColumn(element, onPoint) {
     }
     const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
     if (!view || key !== viewKey) {
-      view = createBoard(board, { onPoint });
+      view = createBoard(board, { onPoint, onHover: onHover || undefined });
       viewKey = key;
       wrap.replaceChildren(view.element);
     }

@@ -5,7 +5,9 @@
 // the line as breadcrumbs, the filters, and every game reaching the
 // position. A click on a marked move (on the board or in the table) goes
 // one move down; ← goes one move up, Home to the empty board. Each step
-// is one /api/next request and one page of /api/games.
+// is one /api/next request and one page of /api/games, asked ahead of the
+// click for the most played moves and the move under a resting pointer
+// (explorer_cache.js): a step then waits only for the drawing.
 //
 // Contract: createExplorePage(main, params) -> {update(params), destroy()}:
 // update() shows the state a new URL of the page names (a step, the back
@@ -19,7 +21,8 @@ import { errorBox } from './errors.js';
 import { createBoardColumn, boardTitle } from './explorer_board.js';
 import { createContinuationTable, candidateMarks, candidateAt } from './continuation_table.js';
 import { summary } from './explorer_panel.js';
-import { createGamesList } from './explorer_games.js';
+import { createGamesList, gamesAsk } from './explorer_games.js';
+import { createExplorerCache } from './explorer_cache.js';
 import { lineCrumbs } from './explorer_line.js';
 import { renderPicker, boardSelect } from './explorer_picker.js';
 import { filterForm } from './explorer_filters.js';
@@ -34,12 +37,14 @@ export function createExplorePage(main, params) {
   const boardCol = h('section', { class: 'board-col', 'aria-label': 'Position' });
   const side = h('section', { class: 'side-col explore-side', 'aria-label': 'Moves played next' });
   const body = h('div', { class: 'explore-body' }, boardCol, side);
-  const games = createGamesList({ compact: true, onList: (list) => { state = { ...state, list }; replaceQuietly(stateHref(state)); } });
+  const cache = createExplorerCache();
+  const games = createGamesList({ compact: true, source: cache.games, afterFrame: true, onList: (list) => { state = { ...state, list }; replaceQuietly(stateHref(state)); } });
   main.replaceChildren(root);
   let state = null;
   let answer = null; // the /api/next answer shown
   let shown = null; // the state it answers (a move of it continues that line)
-  const column = createBoardColumn(boardCol, (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); });
+  const column = createBoardColumn(boardCol, (x, y) => { const m = answer && candidateAt(answer, x, y); if (m) follow(m); },
+    (x, y) => restingOn(x === null ? null : answer && candidateAt(answer, x, y)));
   let controller = null;
   let boards = null; // GET /api/boards, asked once per page
   const boardList = () => { boards = boards || api.boards(); return boards; };
@@ -52,9 +57,38 @@ export function createExplorePage(main, params) {
     go(hash);
   };
 
+  // The state one move m down from the position shown.
+  function after(m) {
+    if (modeOf(shown) === 'line') return withMove(shown, m.move);
+    return { ...shown, position: `node:${m.example_node}`, list: { ...shown.list, offset: 0 } };
+  }
+
   function follow(m) {
-    if (modeOf(shown) === 'line') goTo(withMove(shown, m.move));
-    else goTo({ ...shown, position: `node:${m.example_node}`, list: { ...shown.list, offset: 0 } });
+    goTo(after(m));
+  }
+
+  // The requests a step to state s makes.
+  function asksOf(s) {
+    const pairs = [...positionPairs(s), ...filterPairs(s)];
+    return { next: pairs, games: gamesAsk(pairs, s.list) };
+  }
+
+  // The answers of a move the pointer rests on (kRestMs: not of every row
+  // it crosses) are asked ahead, before those of the most played moves.
+  const kRestMs = 40;
+  const kAheadMoves = 2;
+  let restTimer = 0;
+  function restingOn(m) {
+    clearTimeout(restTimer);
+    if (m && shown) restTimer = setTimeout(() => cache.ahead([asksOf(after(m))]), kRestMs);
+  }
+  // Counts the steps: a step's asking ahead is dropped once another began.
+  let ticket = 0;
+  function askAhead(next, mine) {
+    const whenIdle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+    whenIdle(() => {
+      if (mine === ticket && answer === next) cache.ahead(next.moves.slice(0, kAheadMoves).map((m) => asksOf(after(m))));
+    }, { timeout: 300 });
   }
 
   function chooseBoard(b) {
@@ -104,7 +138,7 @@ export function createExplorePage(main, params) {
   let table = null;
   const moves = createContinuationTable({
     onFollow: (m) => follow(m),
-    onHover: (m) => column.highlight(m ? m.move : null),
+    onHover: (m) => { column.highlight(m ? m.move : null); restingOn(m); },
   });
 
   function showAnswer(s, next) {
@@ -147,10 +181,15 @@ export function createExplorePage(main, params) {
     const { signal } = controller;
     const s = state;
     const pairs = [...positionPairs(s), ...filterPairs(s)];
+    cache.stop();
+    clearTimeout(restTimer);
+    const mine = ++ticket;
     setBusy(true);
-    games.load(pairs, s.list, { title: 'Games reaching this position' });
+    const listed = games.load(pairs, s.list, { title: 'Games reaching this position' });
     try {
-      showAnswer(s, await api.next(pairs, { signal }));
+      const next = await cache.next(pairs, { signal });
+      showAnswer(s, next);
+      listed.then(() => askAhead(next, mine));
     } catch (e) {
       if (e.name === 'AbortError') return;
       answer = null;
@@ -193,6 +232,9 @@ export function createExplorePage(main, params) {
     update,
     destroy() {
       if (controller) controller.abort();
+      cache.stop();
+      ticket += 1;
+      clearTimeout(restTimer);
       clearTimeout(slowTimer);
       document.removeEventListener('keydown', onKey);
     },
