@@ -14,7 +14,8 @@
 // createContinuationTable(opts) -> {show(next, board) -> element}, the same
 // table for one answer after another (the explore page's): show() patches
 // the element it returned before, and returns it, when both answers have
-// moves; candidateMarks(next, board) -> {hints,
+// moves; prepare(next, board) makes show()'s markup for that answer ahead
+// (kept per answer object); candidateMarks(next, board) -> {hints,
 // pieces} for board_view's render: the most popular placements labelled
 // A, B, C... (a Blokus placement as the outline of its piece), the others
 // as small dots; candidateAt(next, x, y) -> the most popular move placing
@@ -151,21 +152,25 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
     }
   }
 
-  // -> the element showing n: the same div.table-wrap as before, with new
-  // rows, when both answers have moves.
-  function show(n, board) {
-    next = n;
-    if (!n.moves.length) {
-      wrap = null;
-      body = null;
-      headKey = '';
-      return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
+  // The markup of answer n's table and what its "show all" needs, made once
+  // per answer: prepare() makes it while the page is idle for an answer
+  // asked ahead, so that a click finds it done.
+  const made = new WeakMap();
+  function markupOf(n, board) {
+    let t = made.get(n);
+    if (!t) {
+      t = tableMarkup(n, board);
+      made.set(n, t);
     }
+    return t;
+  }
+
+  function tableMarkup(n, board) {
     const names = [seatColours(board, 1), seatColours(board, 2)];
     const labels = letters(n);
     const span = yearSpan(n.moves);
     const total = Math.max(1, n.games);
-    rowOf = (m) => {
+    const row = (m) => {
       const colour = board.family === 'blokus' ? m.color : m.seat;
       const mine = ownMove && ownMove(m);
       return tag('tr', { class: 'continuation', 'data-move': m.move, 'data-games': m.games, 'data-example': m.example_node },
@@ -180,7 +185,6 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
         compact ? null : tag('td', { class: 'when' }, yearBars(m.years, span)));
     };
     const cut = n.moves.length > kShownMoves + 10 ? kShownMoves : n.moves.length;
-    const rows = n.moves.slice(0, cut).map(rowOf).join('');
     const more = cut < n.moves.length
       ? tag('tr', { class: 'more-moves' }, tag('td', { colspan: compact ? 6 : 7 },
         tag('button', { type: 'button', class: 'show-all-moves' }, `Show all ${fmt.format(n.moves.length)} moves`)))
@@ -188,13 +192,28 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
     const engines = n.moves.some((m) => (m.evaluations || []).length);
     const caption = `Moves played next · ${names[0]}'s result${engines ? ' in the games and by the engines' : ''}`;
     const heads = ['', 'Move', 'Games', 'Share', `${names[0]} – ${names[1]} wins`, engines ? `${names[0]}: games · engines` : `${names[0]} won`, compact ? null : 'Years'];
+    return { row, rows: n.moves.slice(0, cut).map(row).join('') + more, cut, caption, heads, key: JSON.stringify([caption, heads]) };
+  }
+
+  // -> the element showing n: the same div.table-wrap as before, with new
+  // rows, when both answers have moves.
+  function show(n, board) {
+    next = n;
+    if (!n.moves.length) {
+      wrap = null;
+      body = null;
+      headKey = '';
+      return h('p', { class: 'empty' }, 'No move was played from this position in the games found.');
+    }
+    const t = markupOf(n, board);
+    rowOf = t.row;
     const th = (label, attrs = {}) => h('th', { scope: 'col', ...attrs }, label);
-    const head = () => [h('caption', {}, caption), h('thead', {}, h('tr', {}, heads.map((label, i) => (label === null ? null : th(label, i === 2 || i === 3 ? { class: 'num' } : {})))))];
-    const key = JSON.stringify([caption, heads]);
+    const head = () => [h('caption', {}, t.caption),
+      h('thead', {}, h('tr', {}, t.heads.map((label, i) => (label === null ? null : th(label, i === 2 || i === 3 ? { class: 'num' } : {})))))];
     if (!wrap) {
       body = h('tbody');
-      body.innerHTML = rows + more;
-      headKey = key;
+      body.innerHTML = t.rows;
+      headKey = t.key;
       wrap = h('div', { class: 'table-wrap' }, h('table', { class: 'continuations' }, head(), body));
       listen(body);
       return wrap;
@@ -202,18 +221,18 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
     // A button of the old rows keeps the focus no more than a new one
     // would; the row under the pointer now shows another move.
     if (wrap.contains(document.activeElement)) document.activeElement.blur();
-    if (key !== headKey) {
-      headKey = key;
+    if (t.key !== headKey) {
+      headKey = t.key;
       wrap.firstChild.replaceChildren(...head(), body);
     }
-    body.innerHTML = rows + more;
+    body.innerHTML = t.rows;
     // (By its index: asking which row is under the pointer, with :hover,
     // made the browser recalculate the style of the new rows at once.)
-    if (onHover && hovered) hover(hoveredRow >= 0 && hoveredRow < cut ? n.moves[hoveredRow] : null);
+    if (onHover && hovered) hover(hoveredRow >= 0 && hoveredRow < t.cut ? n.moves[hoveredRow] : null);
     return wrap;
   }
 
-  return { show };
+  return { show, prepare: (n, board) => { if (n.moves.length) markupOf(n, board); } };
 }
 
 export function continuationTable(next, board, opts = {}) {

@@ -7,7 +7,7 @@
 // step is drawn and the page is idle. A click then finds its answers here,
 // done or under way.
 //
-// Contract: createExplorerCache({size, ttlMs}) -> {next(pairs, {signal}),
+// Contract: createExplorerCache({size, ttlMs, onAhead}) -> {next(pairs, {signal}),
 // games(pairs, {signal}), ahead(steps), stop()}.
 //   next(pairs) and games(pairs) resolve as api.next and api.games do, from
 //     the answer kept for the same request when there is one (at most size
@@ -18,7 +18,9 @@
 //   ahead(steps) asks, in order and at most kInFlight requests at a time,
 //     the answers of steps [{next: pairs, games: pairs}] not kept yet; the
 //     steps of an earlier ahead() not yet started are dropped. stop() drops
-//     them too (a step the user took comes first).
+//     them too (a step the user took comes first). onAhead(kind, answer)
+//     is called with each answer asked ahead ('next' or 'games') when it
+//     arrives, for the page to prepare its drawing.
 // Nothing here touches the page; one cache per page.
 
 import * as api from './api.js';
@@ -40,9 +42,9 @@ function forCaller(promise, signal) {
   });
 }
 
-export function createExplorerCache({ size = 48, ttlMs = 60000 } = {}) {
+export function createExplorerCache({ size = 48, ttlMs = 60000, onAhead = null } = {}) {
   const kept = new Map(); // key -> {at, promise}, least recently used first
-  let queue = []; // [key, ask] waiting for a free slot
+  let queue = []; // [kind, key, ask] waiting for a free slot
   let inFlight = 0;
 
   const keyOf = (kind, pairs) => `${kind}${api.queryString(pairs)}`;
@@ -78,10 +80,10 @@ export function createExplorerCache({ size = 48, ttlMs = 60000 } = {}) {
 
   function pump() {
     while (inFlight < kInFlight && queue.length) {
-      const [key, ask] = queue.shift();
+      const [kind, key, ask] = queue.shift();
       if (fresh(key)) continue;
       inFlight += 1;
-      keep(key, ask).promise.catch(() => {}).finally(() => {
+      keep(key, ask).promise.then((answer) => { if (onAhead) onAhead(kind, answer); }).catch(() => {}).finally(() => {
         inFlight -= 1;
         pump();
       });
@@ -94,10 +96,10 @@ export function createExplorerCache({ size = 48, ttlMs = 60000 } = {}) {
     ahead(steps) {
       queue = [];
       for (const s of steps) {
-        queue.push([keyOf('next', s.next), () => api.next(s.next)]);
-        queue.push([keyOf('games', s.games), () => api.games(s.games)]);
+        queue.push(['next', keyOf('next', s.next), () => api.next(s.next)]);
+        queue.push(['games', keyOf('games', s.games), () => api.games(s.games)]);
       }
-      queue = queue.filter(([key]) => !fresh(key));
+      queue = queue.filter(([, key]) => !fresh(key));
       pump();
     },
     stop() {

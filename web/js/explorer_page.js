@@ -37,7 +37,12 @@ export function createExplorePage(main, params) {
   const boardCol = h('section', { class: 'board-col', 'aria-label': 'Position' });
   const side = h('section', { class: 'side-col explore-side', 'aria-label': 'Moves played next' });
   const body = h('div', { class: 'explore-body' }, boardCol, side);
-  const cache = createExplorerCache();
+  // The table's rows of an answer asked ahead are made while the page is
+  // idle (a fifth of a step's script otherwise).
+  const whenIdle = (f, opts) => (window.requestIdleCallback ? window.requestIdleCallback(f, opts) : setTimeout(f, 50));
+  const cache = createExplorerCache({
+    onAhead: (kind, a) => { if (kind === 'next' && a.position) whenIdle(() => moves.prepare(a, a.position.board), { timeout: 500 }); },
+  });
   const games = createGamesList({ compact: true, source: cache.games, afterFrame: true, onList: (list) => { state = { ...state, list }; replaceQuietly(stateHref(state)); } });
   main.replaceChildren(root);
   let state = null;
@@ -85,7 +90,6 @@ export function createExplorePage(main, params) {
   // Counts the steps: a step's asking ahead is dropped once another began.
   let ticket = 0;
   function askAhead(next, mine) {
-    const whenIdle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
     whenIdle(() => {
       if (mine === ticket && answer === next) cache.ahead(next.moves.slice(0, kAheadMoves).map((m) => asksOf(after(m))));
     }, { timeout: 300 });
