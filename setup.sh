@@ -12,7 +12,7 @@ $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-reco
   build-essential cmake g++ pkg-config libsqlite3-dev sqlite3 libsqlitecpp-dev \
   libboost-program-options-dev catch2 nlohmann-json3-dev libxxhash-dev libarchive-dev libcpp-httplib-dev libfmt-dev clang-format \
   help2man dpkg-dev curl \
-  chromium fonts-dejavu-core nodejs
+  chromium fonts-dejavu-core nodejs gnugo
 # Debian's nodejs needs Debian's npm; NodeSource's nodejs carries its own npm
 # and conflicts with Debian's, so npm is installed only when it is missing.
 command -v npm >/dev/null || $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends npm
