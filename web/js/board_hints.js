@@ -8,12 +8,12 @@
 // highlighting it) and data-x/data-y, the minor ones are one path.hint.minor
 // together; minorHintMarkup(geo, hints) -> the markup of some minor hints
 // as circles of class "hint minor active" with data-move (the highlighted
-// one, drawn over that path). drawPieceHints(geo, pieces, colourOf) -> SVG
-// elements of class "hint-piece" with data-move; pieces are [{cells:
+// one, drawn over that path). pieceHintsMarkup(geo, pieces, colourOf) ->
+// SVG markup of g.hint-piece elements with data-move; pieces are [{cells:
 // [[x, y]], text, title, move, colour}] in order of popularity;
 // geo.outline(x, y) gives a cell's corners (board_blokus.js).
 
-import { s, points, val } from './svg.js';
+import { points, val } from './svg.js';
 import { escapeMarkup } from './dom.js';
 
 const ACCENT = '#2b7bd6';
@@ -108,32 +108,42 @@ function before(a, b) {
   return false;
 }
 
-export function drawPieceHints(geo, pieces, colourOf) {
+// An SVG element's markup: attributes as svg.js's s() sets them (numbers
+// rounded), escaped.
+function el(name, attrs, inner = '') {
+  let out = `<${name}`;
+  for (const k in attrs) out += ` ${k}="${escapeMarkup(val(attrs[k]))}"`;
+  return `${out}>${inner}</${name}>`;
+}
+
+// One markup string for all pieces, parsed at once: made element by
+// element they were a third of a Blokus step's script.
+export function pieceHintsMarkup(geo, pieces, colourOf) {
   const at = labelCells(geo, pieces);
   return pieces.map((p, i) => {
     const col = colourOf(p.colour);
     const corners = p.cells.map(([x, y]) => geo.outline(x, y));
-    const g = s('g', { class: 'hint-piece', 'data-move': p.move });
+    let inner = '';
     // Polygons (squares, triangles) get their outline; Nexos segments and
     // junctions (two and one corner) are drawn over.
     const polygons = corners.filter((c) => c.length > 2);
     if (polygons.length) {
-      for (const c of polygons) g.append(s('polygon', { points: points(c), fill: col.fill, 'fill-opacity': 0.28, stroke: 'none' }));
+      for (const c of polygons) inner += el('polygon', { points: points(c), fill: col.fill, 'fill-opacity': 0.28, stroke: 'none' });
       const d = outlinePath(polygons);
-      g.append(s('path', { d, fill: 'none', stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round', class: 'halo' }),
-        s('path', { d, fill: 'none', stroke: col.dark, 'stroke-width': 2, 'stroke-linecap': 'round', class: 'edge' }));
+      inner += el('path', { d, fill: 'none', stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round', class: 'halo' }) +
+        el('path', { d, fill: 'none', stroke: col.dark, 'stroke-width': 2, 'stroke-linecap': 'round', class: 'edge' });
     }
     for (const c of corners.filter((c) => c.length === 2)) {
-      g.append(s('line', { x1: c[0][0], y1: c[0][1], x2: c[1][0], y2: c[1][1], stroke: col.fill, 'stroke-opacity': 0.55, 'stroke-width': geo.radius * 1.1, 'stroke-linecap': 'round' }));
+      inner += el('line', { x1: c[0][0], y1: c[0][1], x2: c[1][0], y2: c[1][1], stroke: col.fill, 'stroke-opacity': 0.55, 'stroke-width': geo.radius * 1.1, 'stroke-linecap': 'round' });
     }
     for (const c of corners.filter((c) => c.length === 1)) {
-      g.append(s('circle', { cx: c[0][0], cy: c[0][1], r: geo.radius * 0.7, fill: col.fill, 'fill-opacity': 0.55 }));
+      inner += el('circle', { cx: c[0][0], cy: c[0][1], r: geo.radius * 0.7, fill: col.fill, 'fill-opacity': 0.55 });
     }
     const [cx, cy] = geo.center(...at[i]);
     const r = Math.max(geo.radius * 0.62, 5);
-    g.append(s('circle', { cx, cy, r, fill: col.dark, stroke: '#fff', 'stroke-width': 1.2, class: 'badge' }),
-      s('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.25, 'font-weight': 'bold' }, p.text),
-      s('title', {}, p.title));
-    return g;
-  });
+    inner += el('circle', { cx, cy, r, fill: col.dark, stroke: '#fff', 'stroke-width': 1.2, class: 'badge' }) +
+      el('text', { x: cx, y: cy, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-size': r * 1.25, 'font-weight': 'bold' }, escapeMarkup(p.text)) +
+      el('title', {}, escapeMarkup(p.title));
+    return el('g', { class: 'hint-piece', 'data-move': p.move }, inner);
+  }).join('');
 }

@@ -30,7 +30,7 @@ import { twixtGeometry } from './board_twixt.js';
 import { goGeometry } from './board_go.js';
 import { blokusGeometry } from './board_blokus.js';
 import { blokusPalette, colourFill, FAMILY_NAMES, pointText } from './families.js';
-import { hintsMarkup, minorHintMarkup, drawPieceHints } from './board_hints.js';
+import { hintsMarkup, minorHintMarkup, pieceHintsMarkup } from './board_hints.js';
 
 const GEOMETRIES = { hex: hexGeometry, twixt: twixtGeometry, go: goGeometry, blokus: blokusGeometry };
 
@@ -112,7 +112,7 @@ export function createBoard(board, { onPoint, onHover } = {}) {
     }
     if ((marks.pieces || []).length && geo.outline) {
       const palette = blokusPalette(board.variant, (board.colours || []).length);
-      layers.marks.append(...drawPieceHints(geo, marks.pieces, (c) => palette[c - 1] || palette[0]));
+      layers.marks.insertAdjacentHTML('beforeend', pieceHintsMarkup(geo, marks.pieces, (c) => palette[c - 1] || palette[0]));
     }
     layers.marks.insertAdjacentHTML('beforeend', hintsMarkup(geo, marks.hints || []));
     for (const item of marks.pattern || []) layers.marks.append(drawPatternMark(geo, board, item));

@@ -4,16 +4,16 @@
 // drawn by hit_list.js.
 //
 // Contract: createGamesList({onList(list), compact, source, afterFrame})
-// -> {element,
-// load(pairs, list, {title}) -> a promise settled when the list is drawn
-// (or failed, or left for a newer load)}; pairs name the position and the filters,
-// list is {sort, desc, offset, limit}. A newer load() cancels the request
-// of an older one. source(ask, {signal}) answers the request's pairs
-// (api.games, or a cache's: explorer_cache.js); gamesAsk(pairs, list) ->
-// those pairs. afterFrame: the list is drawn in a task of its own after
-// the next frame, never in the task that draws a step's moves (the
-// explore page's: with both answers at hand, the list doubled the work
-// before the moves could show).
+// -> {element, load(pairs, list, {title})}. load() returns a promise
+// settled when the list is drawn (or failed, or left for a newer load);
+// pairs name the position and the filters, list is {sort, desc, offset,
+// limit}. A newer load() cancels the request of an older one.
+// source(ask, {signal}) answers the request's pairs (api.games, or a
+// cache's: explorer_cache.js); gamesAsk(pairs, list) -> those pairs.
+// afterFrame: the list is drawn in a task of its own after the next frame,
+// never in the task that draws a step's moves (the explore page's: with
+// both answers at hand, the list doubled the work before the moves could
+// show).
 // onList(list) is called when the user sorts or pages (the caller keeps
 // the URL); the list is then loaded again.
 
