@@ -73,15 +73,16 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
     return true;
   }
 
-  // Records the API requests of one step: their paths and, for /api/next
-  // and /api/games, the line they name.
+  // Records the API requests of one step: {paths, lines}, lines counting
+  // the /api/next and /api/games requests by "PATH LINE".
   async function requestsOf(action) {
-    const seen = [];
+    const seen = { paths: [], lines: new Map() };
     const note = (r) => {
       const u = new URL(r.url());
       if (!u.pathname.startsWith('/api/')) return;
-      seen.push(u.pathname);
-      if (u.pathname === '/api/next' || u.pathname === '/api/games') seen[`${u.pathname} ${u.searchParams.get('line')}`] = (seen[`${u.pathname} ${u.searchParams.get('line')}`] || 0) + 1;
+      seen.paths.push(u.pathname);
+      const key = `${u.pathname} ${u.searchParams.get('line')}`;
+      if (u.pathname === '/api/next' || u.pathname === '/api/games') seen.lines.set(key, (seen.lines.get(key) || 0) + 1);
     };
     page.on('request', note);
     await action();
@@ -123,15 +124,15 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
         cli = await checkStep(b, line, `after a click ${byBoard ? 'on the board' : 'in the table'}`);
       });
       const text = line.join(sep(b.family));
-      const lines = Object.keys(asked).filter((k) => k.startsWith('/api/next ')).map((k) => k.slice(10));
+      const lines = [...asked.lines.keys()].filter((k) => k.startsWith('/api/next ')).map((k) => k.slice(10));
       // A line one move after `from` (the moves asked ahead there).
       const after = (l, from) => {
         const moves = l.split(sep(b.family));
         return moves.length === from.length + 1 && moves.slice(0, -1).join(sep(b.family)) === from.join(sep(b.family));
       };
-      check((asked[`/api/next ${text}`] || 0) <= 1 && lines.every((l) => l === text || after(l, line) || after(l, line.slice(0, -1))) &&
-        !asked.some((p) => /^\/api\/games\/\d+/.test(p)),
-        `${b.family}: a step asks /api/next at most once for its position, else for the moves after it or its siblings, and fetches no game`, `${asked.join(' ')} lines ${lines.join(' | ')}`);
+      check((asked.lines.get(`/api/next ${text}`) || 0) <= 1 && lines.every((l) => l === text || after(l, line) || after(l, line.slice(0, -1))) &&
+        !asked.paths.some((p) => /^\/api\/games\/\d+/.test(p)),
+        `${b.family}: a step asks /api/next at most once for its position, else for the moves after it or its siblings, and fetches no game`, `${asked.paths.join(' ')} lines ${lines.join(' | ')}`);
       const url = new URLSearchParams(page.url().split('?')[1] || '');
       check(url.get('line') === line.join(sep(b.family)) && url.get('family') === b.family, `${b.family}: the URL holds the line`, page.url());
     }
@@ -162,8 +163,8 @@ export async function testExplorer({ page, BASE, DB, OUT, ludex, ludexJsonLines,
       await page.locator(`tr.continuation[data-move="${third.move}"] button.follow`).click();
       await checkStep(go19, [third.move], 'after a click on a move asked ahead');
     });
-    check(!asked[`/api/next ${third.move}`] && !asked[`/api/games ${third.move}`],
-      'a move the pointer rested on is asked before the click, not again after it', asked.join(' '));
+    check(!asked.lines.get(`/api/next ${third.move}`) && !asked.lines.get(`/api/games ${third.move}`),
+      'a move the pointer rested on is asked before the click, not again after it', asked.paths.join(' '));
   }
 
   // --- filters, sorting the games, a link from a game ---------------------------

@@ -14,7 +14,7 @@
 // geo.outline(x, y) gives a cell's corners (board_blokus.js).
 
 import { points, val } from './svg.js';
-import { escapeMarkup } from './dom.js';
+import { escapeMarkup, tag } from './dom.js';
 
 const ACCENT = '#2b7bd6';
 
@@ -108,12 +108,11 @@ function before(a, b) {
   return false;
 }
 
-// An SVG element's markup: attributes as svg.js's s() sets them (numbers
-// rounded), escaped.
+// dom.js's tag() with the numbers rounded as svg.js's s() rounds them.
 function el(name, attrs, inner = '') {
-  let out = `<${name}`;
-  for (const k in attrs) out += ` ${k}="${escapeMarkup(val(attrs[k]))}"`;
-  return `${out}>${inner}</${name}>`;
+  const rounded = {};
+  for (const k in attrs) rounded[k] = val(attrs[k]);
+  return tag(name, rounded, inner);
 }
 
 // One markup string for all pieces, parsed at once: made element by

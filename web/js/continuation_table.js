@@ -12,9 +12,9 @@
 // first ones come with a button.show-all-moves that adds the rest: drawing
 // every row made each step from the empty board slow to lay out;
 // createContinuationTable(opts) -> {show(next, board) -> element}, the same
-// table for one answer after another (the explore page's): show() patches
-// the element it returned before, and returns it, when both answers have
-// moves; prepare(next, board) makes show()'s markup for that answer ahead
+// table for one answer after another (the explore page's): show() gives
+// the element it returned before new rows, and returns it, when both
+// answers have moves; prepare(next, board) makes show()'s markup for that answer ahead
 // (kept per answer object); candidateMarks(next, board) -> {hints,
 // pieces} for board_view's render: the most popular placements labelled
 // A, B, C... (a Blokus placement as the outline of its piece), the others
@@ -119,8 +119,9 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
   };
   // A row's move: the rows are next.moves in order (the "show all" row is
   // replaced by the rest of them).
+  const rowAt = (el) => (el instanceof Element ? el.closest('tr.continuation') : null);
   const moveOf = (el) => {
-    const row = el instanceof Element ? el.closest('tr.continuation') : null;
+    const row = rowAt(el);
     return row ? next.moves[row.sectionRowIndex] : null;
   };
 
@@ -144,7 +145,7 @@ export function createContinuationTable({ onFollow, ownMove = null, onHover = nu
     });
     if (onHover) {
       tbody.addEventListener('mouseover', (e) => {
-        const row = e.target instanceof Element ? e.target.closest('tr.continuation') : null;
+        const row = rowAt(e.target);
         hoveredRow = row ? row.sectionRowIndex : -1;
         hover(row ? next.moves[hoveredRow] : null);
       });

@@ -4,14 +4,14 @@
 // the SVG back into the page made the browser style and lay out all of it
 // (the grid, the coordinates, a click target per point) again.
 //
-// Contract: createBoardColumn(element, onPoint(x, y), onHover(x, y) | null)
-// -> {show(pos,
+// Contract: createBoardColumn(element, onPoint(x, y), onHover) -> {show(pos,
 // marks), highlight(move), clear()}. show() draws /api/next's `position`
 // with marks {hints, pieces} (candidateMarks), keeping the board while its
 // family, variant and size stay the same, or says there is no board to
 // draw; highlight(move | null) is board_view's; clear() empties the column
-// (the page shows an error). onHover is board_view's. boardTitle(pos) is the position's title
-// ("Go 19×19, after 1 move").
+// (the page shows an error). onHover(x, y | null), optional, is
+// board_view's. boardTitle(pos) is the position's title ("Go 19×19, after
+// 1 move").
 
 import { h } from './dom.js';
 import { createBoard, canDraw } from './board_view.js';
@@ -41,7 +41,7 @@ export function createBoardColumn(element, onPoint, onHover = null) {
     }
     const key = JSON.stringify([board.family, board.variant, board.columns, board.rows, !!board.torus]);
     if (!view || key !== viewKey) {
-      view = createBoard(board, { onPoint, onHover: onHover || undefined });
+      view = createBoard(board, { onPoint, onHover });
       viewKey = key;
       wrap.replaceChildren(view.element);
     }

@@ -72,9 +72,11 @@ export function createExplorePage(main, params) {
     goTo(after(m));
   }
 
-  // The requests a step to state s makes.
+  // The request parameters naming state s's position and filters, and the
+  // requests a step to s makes.
+  const pairsOf = (s) => [...positionPairs(s), ...filterPairs(s)];
   function asksOf(s) {
-    const pairs = [...positionPairs(s), ...filterPairs(s)];
+    const pairs = pairsOf(s);
     return { next: pairs, games: gamesAsk(pairs, s.list) };
   }
 
@@ -184,7 +186,7 @@ export function createExplorePage(main, params) {
     controller = new AbortController();
     const { signal } = controller;
     const s = state;
-    const pairs = [...positionPairs(s), ...filterPairs(s)];
+    const pairs = pairsOf(s);
     cache.stop();
     clearTimeout(restTimer);
     const mine = ++ticket;
@@ -217,7 +219,7 @@ export function createExplorePage(main, params) {
     if (!prev || modeOf(prev) === 'picker') root.replaceChildren(head, crumbs, body);
     if (!prev || modeOf(prev) === 'picker' || headKey(prev) !== headKey(state)) renderHead();
     if (!prev || modeOf(prev) === 'picker' || positionKey(prev) !== positionKey(state)) step();
-    else if (JSON.stringify(prev.list) !== JSON.stringify(state.list)) games.load([...positionPairs(state), ...filterPairs(state)], state.list);
+    else if (JSON.stringify(prev.list) !== JSON.stringify(state.list)) games.load(pairsOf(state), state.list);
   }
 
   function onKey(e) {
