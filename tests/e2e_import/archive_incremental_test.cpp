@@ -19,8 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kA = "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n";
-const std::string kB = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])(;FF[4]GM[1]SZ[9];B[cc])\n";
+const std::string kHexFile = "(;FF[4]GM[11]SZ[7]PB[ann]PW[bob];B[c2];W[d4];B[e5])\n";
+const std::string kGoFile =
+    "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])(;FF[4]GM[1]SZ[9];B[cc])\n";
 const std::string kB2 =
     "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[cc])(;FF[4]GM[1]SZ[9];B[cc])"
     "(;FF[4]GM[1]SZ[9]PB[gil];B[gg])\n";
@@ -42,8 +43,9 @@ TEST_CASE("an archive imported again: unchanged skipped, changed members replace
     const fs::path root = dir.path() / "archives";
     fs::create_directories(root);
     const std::string archive = (root / (std::string("games.") + archive_extension(kind))).string();
-    write_bytes(archive,
-                build_archive(kind, {{"a.sgf", kA}, {"sub/b.sgf", kB}, {"gone.sgf", kGone}}));
+    write_bytes(
+        archive,
+        build_archive(kind, {{"a.sgf", kHexFile}, {"sub/b.sgf", kGoFile}, {"gone.sgf", kGone}}));
     const std::string db = dir / "incremental.db";
     RunResult r = run_ludex_ok({"import", "--db", db, root.string()});
     CHECK(r.err.find("4 games") != std::string::npos);
@@ -61,7 +63,7 @@ TEST_CASE("an archive imported again: unchanged skipped, changed members replace
 
     // One member changed, one added, one gone.
     write_bytes(archive,
-                build_archive(kind, {{"a.sgf", kA}, {"new.sgf", kNew}, {"sub/b.sgf", kB2}}));
+                build_archive(kind, {{"a.sgf", kHexFile}, {"new.sgf", kNew}, {"sub/b.sgf", kB2}}));
     r = run_ludex_ok({"import", "--db", db, root.string()});
     CHECK(r.err.find("from 3 files: 1 new, 1 replaced, 1 unchanged, 0 pruned") !=
           std::string::npos);
@@ -96,7 +98,8 @@ TEST_CASE("an archive imported again: unchanged skipped, changed members replace
 TEST_CASE("an archive given by name with --prune, then gone", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-gone");
   const std::string archive = dir / "one.tar.xz";
-  write_bytes(archive, build_archive(ArchiveKind::kTarXz, {{"a.sgf", kA}, {"b.sgf", kB}}));
+  write_bytes(archive,
+              build_archive(ArchiveKind::kTarXz, {{"a.sgf", kHexFile}, {"b.sgf", kGoFile}}));
   const std::string db = dir / "gone.db";
   import_paths(db, {archive});
   CHECK(info_json(db).at("games") == 3);
@@ -109,7 +112,7 @@ TEST_CASE("an archive given by name with --prune, then gone", "[e2e][archive]") 
 TEST_CASE("a stale member makes its unchanged archive read again", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-stale");
   const std::string archive = dir / "stale.zip";
-  write_bytes(archive, build_archive(ArchiveKind::kZip, {{"a.sgf", kA}, {"b.sgf", kB}}));
+  write_bytes(archive, build_archive(ArchiveKind::kZip, {{"a.sgf", kHexFile}, {"b.sgf", kGoFile}}));
   const std::string db = dir / "stale.db";
   import_paths(db, {archive});
   {
@@ -126,7 +129,7 @@ TEST_CASE("a stale member makes its unchanged archive read again", "[e2e][archiv
 TEST_CASE("a member repeated in an archive: the last copy counts", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-repeat");
   const std::string archive = dir / "repeat.tar";
-  write_bytes(archive, build_archive(ArchiveKind::kTar, {{"a.sgf", kA}, {"./a.sgf", kGone}}));
+  write_bytes(archive, build_archive(ArchiveKind::kTar, {{"a.sgf", kHexFile}, {"./a.sgf", kGone}}));
   const std::string db = dir / "repeat.db";
   const RunResult r = run_ludex_ok({"import", "--db", db, "--warnings", archive});
   CHECK(r.err.find(archive +
@@ -143,7 +146,8 @@ TEST_CASE("a member repeated in an archive: the last copy counts", "[e2e][archiv
 TEST_CASE("merge carries archives and their members over", "[e2e][archive]") {
   ScratchDir dir("e2e-archive-merge");
   const std::string archive = dir / "m.tar.bz2";
-  write_bytes(archive, build_archive(ArchiveKind::kTarBz2, {{"a.sgf", kA}, {"b.sgf", kB}}));
+  write_bytes(archive,
+              build_archive(ArchiveKind::kTarBz2, {{"a.sgf", kHexFile}, {"b.sgf", kGoFile}}));
   write_bytes(dir.path() / "plain.sgf", kNew);
   const std::string a = dir / "a.db";
   const std::string b = dir / "b.db";
@@ -165,12 +169,12 @@ TEST_CASE("refused members of a changed archive count as unchanged when they are
           "[e2e][archive]") {
   using Type = ArchiveItem::Type;
   ScratchDir dir("e2e-archive-refused-again");
-  const std::vector<ArchiveItem> items = {{"a.sgf", kA},
+  const std::vector<ArchiveItem> items = {{"a.sgf", kHexFile},
                                           {"link.sgf", "", Type::kSymlink, "a.sgf"},
                                           {"hard.sgf", "", Type::kHardlink, "a.sgf"},
                                           {"dev/null", "", Type::kDevice},
                                           {"fifo", "", Type::kFifo},
-                                          {"../up.sgf", kB}};
+                                          {"../up.sgf", kGoFile}};
   const std::string archive = dir / "refused.tar.gz";
   write_bytes(archive, build_archive(ArchiveKind::kTarGz, items));
   const std::string db = dir / "refused.db";

@@ -19,16 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-// file name -> (game id, duplicate_of or 0)
-std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_of(const std::string& db) {
-  std::map<std::string, std::pair<std::int64_t, std::int64_t>> out;
-  for (const Json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
-    out[fs::path(g.at("file").get<std::string>()).filename().string()] = {
-        g.at("game_id"), g.value("duplicate_of", std::int64_t{0})};
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("a hex game with a swap is one game as hgt, HexGui and Little Golem", "[e2e][import]") {
@@ -50,7 +40,7 @@ TEST_CASE("a hex game with a swap is one game as hgt, HexGui and Little Golem", 
               ";B[c2];W[swap-pieces];B[d4];W[c5];B[e6])\n");
   const std::string db = dir / "d.db";
   run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
-  const auto g = games_of(db);
+  const auto g = games_by_file(db);
   REQUIRE(g.size() == 5);
   const std::int64_t first = g.at("a-hexgui.sgf").first;
   CHECK(g.at("a-hexgui.sgf").second == 0);
@@ -68,7 +58,7 @@ TEST_CASE("a twixt game with a swap is one game as tgt, GM[21] and Little Golem"
   write_twixt_swap_game(archive / "a-gm21.sgf", archive / "b-lg.tsgf", archive / "c-jtwixt.tgt");
   const std::string db = dir / "d.db";
   run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
-  const auto g = games_of(db);
+  const auto g = games_by_file(db);
   REQUIRE(g.size() == 3);
   const std::int64_t first = g.at("a-gm21.sgf").first;
   CHECK(g.at("a-gm21.sgf").second == 0);

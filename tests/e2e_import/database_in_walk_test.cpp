@@ -18,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kGo = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])\n";
+const std::string kWalkGo = "(;FF[4]GM[1]SZ[9]PB[cat]PW[dan];B[ee];W[ce])\n";
 
 // Every recorded source file's path, and every recorded error's message.
 std::vector<std::string> recorded(const std::string& db) {
@@ -38,7 +38,7 @@ TEST_CASE("importing the folder that holds the database leaves the database's fi
   ScratchDir dir("e2e-import-db-inside");
   const fs::path games = dir.path() / "games";
   fs::create_directories(games / "sub");
-  write_bytes(games / "a.sgf", kGo);
+  write_bytes(games / "a.sgf", kWalkGo);
   const std::string db = (games / "games.db").string();
   // Other names of the database and of its companions, and a journal left
   // by a program that stopped: none of them is a game file to import.

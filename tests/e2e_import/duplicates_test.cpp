@@ -15,16 +15,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-// file name -> (game id, duplicate_of or 0)
-std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_of(const std::string& db) {
-  std::map<std::string, std::pair<std::int64_t, std::int64_t>> out;
-  for (const Json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
-    out[fs::path(g.at("file").get<std::string>()).filename().string()] = {
-        g.at("game_id"), g.value("duplicate_of", std::int64_t{0})};
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][import]") {
@@ -49,7 +39,7 @@ TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][impo
   const std::string db = dir / "d.db";
   run_ludex_ok({"import", "--db", db, archive.string()});
 
-  auto g = games_of(db);
+  auto g = games_by_file(db);
   REQUIRE(g.size() == 8);
   CHECK(g.at("a-lg.tsgf").second == 0);
   CHECK(g.at("b-jt.tgt").second == g.at("a-lg.tsgf").first);
@@ -63,7 +53,7 @@ TEST_CASE("the same game in other files and formats is a duplicate", "[e2e][impo
   // The first copy's file disappears: the next copy becomes the first.
   fs::remove(archive / "c-hex.sgf");
   run_ludex_ok({"import", "--db", db, "--prune", archive.string()});
-  g = games_of(db);
+  g = games_by_file(db);
   CHECK(g.count("c-hex.sgf") == 0);
   CHECK(g.at("d-hex.sgf").second == 0);
   CHECK(g.at("e-hex.sgf").second == g.at("d-hex.sgf").first);

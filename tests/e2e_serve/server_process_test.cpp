@@ -24,7 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-ServedArchive& archive() {
+ServedArchive& served_archive() {
   static ServedArchive a("e2e-serve-process", 400, 11);
   return a;
 }
@@ -33,7 +33,7 @@ ServedArchive& archive() {
 
 TEST_CASE("10,000 requests on 8 connections: every one answered, the server stays up",
           "[e2e][serve]") {
-  ServedArchive& a = archive();
+  ServedArchive& a = served_archive();
   const ServeProcess& s = *a.server;
   const std::vector<std::string> paths = {
       "/api/info",          "/api/games?limit=20",    "/api/games?family=go&limit=5&offset=3",
@@ -77,7 +77,7 @@ TEST_CASE("10,000 requests on 8 connections: every one answered, the server stay
 // many requests is compared with it, not a speed target.
 TEST_CASE("a kept-alive connection's answers are not held back by Nagle's algorithm",
           "[e2e][serve]") {
-  const ServeProcess& s = *archive().server;
+  const ServeProcess& s = *served_archive().server;
   httplib::Client client(s.host(), s.port());
   client.set_keep_alive(true);
   std::vector<double> ms;

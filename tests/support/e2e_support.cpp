@@ -108,6 +108,10 @@ fs::path corpus_dir() {
   return fs::path(LUDEX_SHARED_DIR) / "corpus";
 }
 
+std::string corpus_path(std::string_view relative) {
+  return (corpus_dir() / relative).string();
+}
+
 RunResult run_ludex_ok(const std::vector<std::string>& args) {
   RunResult r = run_ludex(args);
   INFO("ludex " << (args.empty() ? std::string() : args.front()) << " stderr: " << r.err);
@@ -143,6 +147,15 @@ std::vector<nlohmann::json> json_lines(const std::string& out) {
     if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
   }
   return lines;
+}
+
+std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_by_file(const std::string& db) {
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> out;
+  for (const nlohmann::json& g : json_lines(run_ludex_ok({"query", "--db", db, "--json"}).out)) {
+    out[fs::path(g.at("file").get<std::string>()).filename().string()] = {
+        g.at("game_id"), g.value("duplicate_of", std::int64_t{0})};
+  }
+  return out;
 }
 
 }  // namespace ludex::test

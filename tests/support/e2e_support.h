@@ -7,9 +7,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "tests/support/test_files.h"
 
 namespace ludex::test {
 
@@ -59,9 +64,6 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
-std::string read_bytes(const std::filesystem::path& path);
-void write_bytes(const std::filesystem::path& path, const std::string& bytes);
-
 // run_ludex, and the test stops (REQUIRE) unless ludex exits 0; its stderr
 // is in the failure message.
 RunResult run_ludex_ok(const std::vector<std::string>& args);
@@ -73,14 +75,15 @@ void import_paths(const std::string& db, const std::vector<std::string>& paths);
 std::vector<nlohmann::json> query_json(const std::string& db,
                                        const std::vector<std::string>& filters);
 
-// The shared corpus directory.
-std::filesystem::path corpus_dir();
-
 // `ludex info --db db --json`, parsed. Fails the test if ludex fails.
 nlohmann::json info_json(const std::string& db);
 
 // Each line of JSON Lines output, parsed.
 std::vector<nlohmann::json> json_lines(const std::string& out);
+
+// Every game of `ludex query --db db --json`, by its file's name: its id and
+// the id of the game it duplicates (0 when none).
+std::map<std::string, std::pair<std::int64_t, std::int64_t>> games_by_file(const std::string& db);
 
 }  // namespace ludex::test
 

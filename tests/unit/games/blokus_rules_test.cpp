@@ -10,9 +10,13 @@
 
 #include "games/blokus_points.h"
 #include "games/family_rules.h"
+#include "tests/unit/games/rules_test_util.h"
 
 namespace ludex {
 namespace {
+
+using test::check_round_trip;
+using test::decode_move;
 
 SgfGameKind blokus_kind(const std::string& variant) {
   const std::vector<Property> root = {Property{"GM", {variant}, false}};
@@ -21,29 +25,16 @@ SgfGameKind blokus_kind(const std::string& variant) {
   return detect_sgf_kind(input);
 }
 
-Result<Move> decode(const SgfGameKind& kind, const std::string& id, const PropertyValues& values) {
-  const SgfMoveContext ctx{&kind};
-  return rules_for(Family::kBlokus).decode_sgf_move(ctx, id, values);
-}
-
-void check_round_trip(const SgfGameKind& kind, const Move& move, const Property& expected) {
-  const Property written = rules_for(Family::kBlokus).encode_sgf_move(kind, move);
-  CHECK(written == expected);
-  const Result<Move> again = decode(kind, written.id, written.values);
-  REQUIRE(again.ok());
-  CHECK(*again == move);
-}
-
 TEST_CASE("blokus: the spec's example move", "[games]") {
   const SgfGameKind duo = blokus_kind("Blokus Duo");
-  const Result<Move> m = decode(duo, "B", {"f9,e10,f10,g10,f11"});
+  const Result<Move> m = decode_move(duo, "B", {"f9,e10,f10,g10,f11"});
   REQUIRE(m.ok());
   CHECK(m->seat == 1);
   CHECK(m->color == 1);
   CHECK(m->kind == MoveKind::kPlace);
   CHECK(m->points == std::vector<Point>{{5, 8}, {4, 9}, {5, 9}, {6, 9}, {5, 10}});
   check_round_trip(duo, *m, Property{"B", {"f9,e10,f10,g10,f11"}, false});
-  const Result<Move> w = decode(duo, "W", {"I4,H5,I5,J5,I6"});
+  const Result<Move> w = decode_move(duo, "W", {"I4,H5,I5,J5,I6"});
   REQUIRE(w.ok());
   CHECK(w->seat == 2);
   CHECK(w->color == 2);
@@ -53,7 +44,7 @@ TEST_CASE("blokus: the spec's example move", "[games]") {
 TEST_CASE("blokus: old one-point-per-value moves are one move", "[games]") {
   // blksgf/pentobi-2011-10-07-2a70b451-regression_sgf_symmetry_symmetry-v.blksgf
   const SgfGameKind duo = blokus_kind("Blokus Duo");
-  const Result<Move> m = decode(duo, "B", {"e8", "f8", "g8", "e9", "e10"});
+  const Result<Move> m = decode_move(duo, "B", {"e8", "f8", "g8", "e9", "e10"});
   REQUIRE(m.ok());
   CHECK(m->points == std::vector<Point>{{4, 7}, {5, 7}, {6, 7}, {4, 8}, {4, 9}});
   check_round_trip(duo, *m, Property{"B", {"e8,f8,g8,e9,e10"}, false});
@@ -77,7 +68,7 @@ TEST_CASE("blokus: old colour names", "[games]") {
        }) {
     INFO(c.id);
     CHECK(rules.is_move_property(two, c.id));
-    const Result<Move> m = decode(two, c.id, c.values);
+    const Result<Move> m = decode_move(two, c.id, c.values);
     REQUIRE(m.ok());
     CHECK(m->color == c.color);
     CHECK(m->seat == c.seat);
@@ -88,7 +79,7 @@ TEST_CASE("blokus: old colour names", "[games]") {
   }
   // In two-colour variants Pentobi 0.1 used BLUE and GREEN.
   const SgfGameKind duo = blokus_kind("Blokus Duo");
-  CHECK(decode(duo, "GREEN", {"a1"})->color == 2);
+  CHECK(decode_move(duo, "GREEN", {"a1"})->color == 2);
   CHECK_FALSE(rules.is_move_property(duo, "YELLOW"));
 }
 
@@ -116,7 +107,7 @@ TEST_CASE("blokus: which properties are moves in which variant", "[games]") {
 TEST_CASE("blokus: colours and seats per variant", "[games]") {
   // blksgf/inline-tests/pentobi-PentobiTreeTest-pentobi_base_tree_keep_only_subtree_nexos-4.sgf
   const SgfGameKind nexos2 = blokus_kind("Nexos Two-Player");
-  const Result<Move> n4 = decode(nexos2, "4", {"e6,e8,f9,h9"});
+  const Result<Move> n4 = decode_move(nexos2, "4", {"e6,e8,f9,h9"});
   REQUIRE(n4.ok());
   CHECK(n4->color == 4);
   CHECK(n4->seat == 2);
@@ -124,38 +115,38 @@ TEST_CASE("blokus: colours and seats per variant", "[games]") {
   // blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_callisto_useless_one_piece-2.sgf:
   // Pentobi 12.0 wrote 1 / 2 for two-player Callisto; written back as B / W.
   const SgfGameKind callisto2 = blokus_kind("Callisto Two-Player");
-  const Result<Move> c2 = decode(callisto2, "2", {"k7"});
+  const Result<Move> c2 = decode_move(callisto2, "2", {"k7"});
   REQUIRE(c2.ok());
   CHECK(c2->color == 2);
   CHECK(c2->seat == 2);
   check_round_trip(callisto2, *c2, Property{"W", {"k7"}, false});
   // blksgf/inline-tests/pentobi-PentobiTreeTest-pentobi_base_tree_keep_only_subtree_callisto-3.sgf
   const SgfGameKind callisto = blokus_kind("Callisto");
-  const Result<Move> c3 = decode(callisto, "3", {"l8"});
+  const Result<Move> c3 = decode_move(callisto, "3", {"l8"});
   REQUIRE(c3.ok());
   CHECK(c3->seat == 3);
   // The fourth colour of Blokus Three-Player has no fixed seat.
   const SgfGameKind classic3 = blokus_kind("Blokus Three-Player");
-  const Result<Move> shared = decode(classic3, "4", {"a1"});
+  const Result<Move> shared = decode_move(classic3, "4", {"a1"});
   REQUIRE(shared.ok());
   CHECK(shared->color == 4);
   CHECK(shared->seat == 0);
   check_round_trip(classic3, *shared, Property{"4", {"a1"}, false});
   // blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_no_large_pieces-1.sgf
   const SgfGameKind trigon2 = blokus_kind("Blokus Trigon Two-Player");
-  const Result<Move> t = decode(trigon2, "4", {"w7,x7,y7,z7,v8,w8"});
+  const Result<Move> t = decode_move(trigon2, "4", {"w7,x7,y7,z7,v8,w8"});
   REQUIRE(t.ok());
   CHECK(t->seat == 2);
   CHECK(t->points.front() == Point{22, 6});
   const SgfGameKind gembloq = blokus_kind("GembloQ");
-  CHECK(decode(gembloq, "1", {"bd28"}).ok());
-  CHECK_FALSE(decode(gembloq, "1", {"be28"}).ok());
+  CHECK(decode_move(gembloq, "1", {"bd28"}).ok());
+  CHECK_FALSE(decode_move(gembloq, "1", {"be28"}).ok());
 }
 
 TEST_CASE("blokus: passes, errors, players, results", "[games]") {
   const SgfGameKind duo = blokus_kind("Blokus Duo");
-  CHECK(decode(duo, "B", {""})->kind == MoveKind::kPass);
-  CHECK(decode(duo, "W", {"pass"})->kind == MoveKind::kPass);
+  CHECK(decode_move(duo, "B", {""})->kind == MoveKind::kPass);
+  CHECK(decode_move(duo, "W", {"pass"})->kind == MoveKind::kPass);
   Move pass;
   pass.seat = 2;
   pass.color = 2;
@@ -163,11 +154,12 @@ TEST_CASE("blokus: passes, errors, players, results", "[games]") {
   check_round_trip(duo, pass, Property{"W", {""}, false});
   // blksgf/inline-tests/pentobi-GameTest-pentobi_base_game_current_defined_invalid_root-1.sgf
   const SgfGameKind classic = blokus_kind("Blokus");
-  const Result<Move> invalid = decode(classic, "1", {"a99999"});
+  const Result<Move> invalid = decode_move(classic, "1", {"a99999"});
   REQUIRE_FALSE(invalid.ok());
   CHECK(invalid.error().message == "blokus point 'a99999' is off the 20x20 board");
-  CHECK(decode(duo, "B", {"f9,,e10"}).error().message == "bad blokus point ''");
-  CHECK(decode(duo, "3", {"a1"}).error().message == "'3' is not a move property in Blokus Duo");
+  CHECK(decode_move(duo, "B", {"f9,,e10"}).error().message == "bad blokus point ''");
+  CHECK(decode_move(duo, "3", {"a1"}).error().message ==
+        "'3' is not a move property in Blokus Duo");
   const FamilyRules& rules = rules_for(Family::kBlokus);
   CHECK(rules.player_properties(duo) ==
         std::vector<std::pair<std::string, std::int8_t>>{{"PB", 1}, {"PW", 2}});
@@ -225,7 +217,7 @@ TEST_CASE("every move of the corpus's Pentobi files decodes", "[games]") {
         k = close + 1;
       }
       INFO(id << "[" << (values.empty() ? std::string() : values.front()) << "]");
-      const Result<Move> m = decode(kind, id, values);
+      const Result<Move> m = decode_move(kind, id, values);
       REQUIRE(m.ok());
       CHECK(m->kind == MoveKind::kPlace);
       CHECK(m->color > 0);

@@ -14,9 +14,12 @@
 #include <vector>
 
 #include "games/family_rules.h"
+#include "tests/unit/games/rules_test_util.h"
 
 namespace ludex {
 namespace {
+
+using test::kind_of;
 
 struct CorpusValues {
   std::int32_t size = 0;
@@ -102,15 +105,6 @@ const std::vector<CorpusValues> kTwixtLittleGolem = {
           "\x89\x89", "\x89\x8A", "\x8A\x85",
           "\x8D\x6E"}},
 };
-
-SgfGameKind kind_of(Family family, std::string dialect, std::int32_t size) {
-  SgfGameKind kind;
-  kind.family = family;
-  kind.dialect = std::move(dialect);
-  kind.columns = size;
-  kind.rows = size;
-  return kind;
-}
 
 // Decodes every value under both move properties and checks that encoding the
 // result and decoding again gives the same move.

@@ -12,7 +12,7 @@
 namespace ludex {
 namespace {
 
-std::vector<Property> root(std::initializer_list<std::pair<std::string, std::string>> props) {
+std::vector<Property> root_props(std::initializer_list<std::pair<std::string, std::string>> props) {
   std::vector<Property> out;
   for (const auto& [id, value] : props) out.push_back(Property{id, {value}, false});
   return out;
@@ -21,50 +21,50 @@ std::vector<Property> root(std::initializer_list<std::pair<std::string, std::str
 // The root of a Fox file as Fox writes it: two AP, GNU Go's first.
 std::vector<Property> fox_root(const std::string& km, const std::string& ha,
                                const std::string& ru) {
-  return root({{"GM", "1"},
-               {"FF", "4"},
-               {"SZ", "19"},
-               {"KM", km},
-               {"HA", ha},
-               {"RU", ru},
-               {"AP", "GNU Go:3.8"},
-               {"RE", "W+R"},
-               {"AP", "foxwq"},
-               {"RL", "0"}});
+  return root_props({{"GM", "1"},
+                     {"FF", "4"},
+                     {"SZ", "19"},
+                     {"KM", km},
+                     {"HA", ha},
+                     {"RU", ru},
+                     {"AP", "GNU Go:3.8"},
+                     {"RE", "W+R"},
+                     {"AP", "foxwq"},
+                     {"RL", "0"}});
 }
 
 }  // namespace
 
 TEST_CASE("go komi: KM as written outside Fox files", "[games][komi]") {
-  const GoKomi k = read_go_komi(root({{"KM", "6.5"}, {"AP", "CGoban:3"}}));
+  const GoKomi k = read_go_komi(root_props({{"KM", "6.5"}, {"AP", "CGoban:3"}}));
   CHECK(k.written == "6.5");
   REQUIRE(k.points);
   CHECK(*k.points == 6.5);
   CHECK(k.scale == KomiScale::kPoints);
   CHECK(k.problem.empty());
   // An integer is points too: KM[50] outside Fox is 50 (LizzieYzy Next #269).
-  CHECK(read_go_komi(root({{"KM", "50"}})).points == 50.0);
-  CHECK(read_go_komi(root({{"KM", " -3 "}})).points == -3.0);
-  CHECK(read_go_komi(root({{"KM", "+0.50"}})).points == 0.5);
+  CHECK(read_go_komi(root_props({{"KM", "50"}})).points == 50.0);
+  CHECK(read_go_komi(root_props({{"KM", " -3 "}})).points == -3.0);
+  CHECK(read_go_komi(root_props({{"KM", "+0.50"}})).points == 0.5);
   // No KM: nothing written, nothing read, no problem.
-  const GoKomi none = read_go_komi(root({{"SZ", "19"}}));
+  const GoKomi none = read_go_komi(root_props({{"SZ", "19"}}));
   CHECK(none.written.empty());
   CHECK_FALSE(none.points);
   CHECK(none.problem.empty());
-  const GoKomi bad = read_go_komi(root({{"KM", "six"}}));
+  const GoKomi bad = read_go_komi(root_props({{"KM", "six"}}));
   CHECK_FALSE(bad.points);
   CHECK(bad.problem == "komi KM[six] is not a number");
-  CHECK_FALSE(read_go_komi(root({{"KM", "1.2.3"}})).points);
-  CHECK_FALSE(read_go_komi(root({{"KM", "-"}})).points);
-  CHECK_FALSE(read_go_komi(root({{"KM", "7-"}})).points);
+  CHECK_FALSE(read_go_komi(root_props({{"KM", "1.2.3"}})).points);
+  CHECK_FALSE(read_go_komi(root_props({{"KM", "-"}})).points);
+  CHECK_FALSE(read_go_komi(root_props({{"KM", "7-"}})).points);
 }
 
 TEST_CASE("go komi: Fox files are recognised by any of their AP", "[games][komi]") {
   CHECK(is_fox_sgf(fox_root("375", "0", "Chinese")));
-  CHECK(is_fox_sgf(root({{"AP", " FoxWQ:1.0 "}})));
-  CHECK_FALSE(is_fox_sgf(root({{"AP", "GNU Go:3.8"}})));
-  CHECK_FALSE(is_fox_sgf(root({{"AP", "foxwqx"}})));
-  CHECK_FALSE(is_fox_sgf(root({{"PC", "foxwq"}})));
+  CHECK(is_fox_sgf(root_props({{"AP", " FoxWQ:1.0 "}})));
+  CHECK_FALSE(is_fox_sgf(root_props({{"AP", "GNU Go:3.8"}})));
+  CHECK_FALSE(is_fox_sgf(root_props({{"AP", "foxwqx"}})));
+  CHECK_FALSE(is_fox_sgf(root_props({{"PC", "foxwq"}})));
   // AP with two values, as a reader merging the two properties keeps them.
   CHECK(is_fox_sgf(std::vector<Property>{Property{"AP", {"GNU Go:3.8", "foxwq"}, false}}));
 }

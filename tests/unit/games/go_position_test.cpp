@@ -16,7 +16,7 @@ using test::main_line_position;
 using test::pt;
 using test::sgf_game;
 
-std::string stones(const Position& pos) {
+std::string go_stones(const Position& pos) {
   return test::occupants_text(pos.occupants(), [](const Point& p) { return format_go_point(p); });
 }
 
@@ -100,7 +100,7 @@ TEST_CASE("go ko fight: take, threat, answer, retake, and back again", "[positio
   REQUIRE(again);
   CHECK(!as_go(p).ko_retaken());
   CHECK(p.hash() == positions.hashes[line[7]]);
-  CHECK(stones(p) == "1:ab 1:ae 1:ba 1:bc 2:be 2:ca 1:cb 2:cc 2:db 1:ed 2:ee");
+  CHECK(go_stones(p) == "1:ab 1:ae 1:ba 1:bc 2:be 2:ca 1:cb 2:cc 2:db 1:ed 2:ee");
 }
 
 TEST_CASE("go captures a group of several stones", "[positions]") {
@@ -114,7 +114,7 @@ TEST_CASE("go captures a group of several stones", "[positions]") {
   std::sort(removed.begin(), removed.end());
   CHECK(removed == std::vector<Occupant>{{pt(0, 0), 2}, {pt(1, 0), 2}, {pt(1, 1), 2}});
   auto end = main_line_position(game);
-  CHECK(stones(*end) == "1:ab 1:bc 1:ca 1:cb 2:ee");
+  CHECK(go_stones(*end) == "1:ab 1:bc 1:ca 1:cb 2:ee");
 }
 
 TEST_CASE("go suicide is illegal unless the ruleset allows it", "[positions]") {
@@ -150,7 +150,7 @@ TEST_CASE("go multi-stone suicide under New Zealand rules", "[positions]") {
   std::vector<Occupant> removed = fill->removed;
   std::sort(removed.begin(), removed.end());
   CHECK(removed == std::vector<Occupant>{{pt(0, 0), 2}, {pt(0, 1), 2}});
-  CHECK(stones(p) == "1:ac 1:bb 1:ca");
+  CHECK(go_stones(p) == "1:ac 1:bb 1:ca");
 }
 
 TEST_CASE("go setup: compressed lists, inner nodes, AE, same colour twice", "[positions]") {
@@ -161,7 +161,7 @@ TEST_CASE("go setup: compressed lists, inner nodes, AE, same colour twice", "[po
   CHECK(positions.deltas[0].placed.size() == 5);
   auto end = main_line_position(game);
   REQUIRE(end);
-  CHECK(stones(*end) == "1:dd 2:df 1:dg 1:pp 1:qq");
+  CHECK(go_stones(*end) == "1:dd 2:df 1:dg 1:pp 1:qq");
   const std::uint64_t last = positions.hashes[game.tree.main_line().back()];
   CHECK(last == positions.hashes[game.tree.main_line().back() - 1]);  // tt is a pass
 
@@ -198,8 +198,8 @@ TEST_CASE("go on a torus wraps around the edges", "[positions]") {
     REQUIRE(pos->play(test::place(1, 1, 0)));
     REQUIRE(pos->play(test::place(1, 0, 1)));
   }
-  CHECK(stones(**p) == "1:ab 1:ba");       // captured in the corner
-  CHECK(stones(**t) == "2:aa 1:ab 1:ba");  // still has ea and ae
+  CHECK(go_stones(**p) == "1:ab 1:ba");       // captured in the corner
+  CHECK(go_stones(**t) == "2:aa 1:ab 1:ba");  // still has ea and ae
   REQUIRE((*t)->play(test::place(1, 4, 0)));
   auto wrap = (*t)->play(test::place(1, 0, 4));
   REQUIRE(wrap);

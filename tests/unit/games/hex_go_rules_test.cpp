@@ -5,20 +5,14 @@
 #include <vector>
 
 #include "games/family_rules.h"
+#include "tests/unit/games/rules_test_util.h"
 
 namespace ludex {
 namespace {
 
-SgfGameKind kind_of(Family family, std::string dialect, std::int32_t size,
-                    std::string application = {}) {
-  SgfGameKind kind;
-  kind.family = family;
-  kind.dialect = std::move(dialect);
-  kind.columns = size;
-  kind.rows = size;
-  kind.application = std::move(application);
-  return kind;
-}
+using test::check_round_trip;
+using test::kind_of;
+using test::special;
 
 Move decode_ok(const SgfGameKind& kind, const std::string& id, std::vector<std::string> values) {
   const SgfMoveContext ctx{&kind};
@@ -38,28 +32,10 @@ std::string decode_error(const SgfGameKind& kind, const std::string& id,
   return m.error().message;
 }
 
-// encode then decode gives the move back, and the property is as expected.
-void check_round_trip(const SgfGameKind& kind, const Move& move, const Property& expected) {
-  const FamilyRules& rules = rules_for(kind.family);
-  const Property written = rules.encode_sgf_move(kind, move);
-  CHECK(written == expected);
-  const SgfMoveContext ctx{&kind};
-  const Result<Move> again = rules.decode_sgf_move(ctx, written.id, written.values);
-  REQUIRE(again.ok());
-  CHECK(*again == move);
-}
-
 Move place(std::int8_t seat, Point p) {
   Move m;
   m.seat = seat;
   m.points = {p};
-  return m;
-}
-
-Move special(std::int8_t seat, MoveKind kind) {
-  Move m;
-  m.seat = seat;
-  m.kind = kind;
   return m;
 }
 

@@ -12,7 +12,7 @@ using test::empty_game;
 using test::main_line_position;
 using test::sgf_game;
 
-std::string stones(const Position& pos) {
+std::string hex_stones(const Position& pos) {
   return test::occupants_text(pos.occupants(), [](const Point& p) { return format_hex_point(p); });
 }
 
@@ -54,7 +54,7 @@ TEST_CASE("hex swap-pieces reflects the first stone for seat 2", "[positions]") 
   CHECK(positions.hashes[line[2]] == final_hash(sgf_game("(;FF[4]GM[11]SZ[11]AW[b3])")));
   auto end = main_line_position(game);
   REQUIRE(end);
-  CHECK(stones(*end) == "2:b3 1:c2");
+  CHECK(hex_stones(*end) == "2:b3 1:c2");
 }
 
 TEST_CASE("hex swap-sides leaves the board as it is", "[positions]") {
@@ -65,7 +65,7 @@ TEST_CASE("hex swap-sides leaves the board as it is", "[positions]") {
   CHECK(positions.hashes[line[2]] == positions.hashes[line[1]]);
   CHECK(positions.deltas[line[2]].placed.empty());
   auto end = main_line_position(game);
-  CHECK(stones(*end) == "1:c2 1:d4");
+  CHECK(hex_stones(*end) == "1:c2 1:d4");
 }
 
 TEST_CASE("hex swap after more than one stone, or off a rectangle, is illegal", "[positions]") {
@@ -99,13 +99,13 @@ TEST_CASE("hex moves on occupied or missing cells are illegal", "[positions]") {
   REQUIRE(!off);
   CHECK(off.error().message == "f1 is off the 5x5 board");
   CHECK(!(*pos)->play(test::place(0, 2, 2)));  // no seat
-  CHECK(stones(**pos) == "1:b2");
+  CHECK(hex_stones(**pos) == "1:b2");
   for (MoveKind kind : {MoveKind::kPass, MoveKind::kResign, MoveKind::kForfeit,
                         MoveKind::kDrawOffer, MoveKind::kDrawAccept}) {
     CHECK((*pos)->play(test::special(2, kind)));
   }
   CHECK(!(*pos)->play(test::special(2, MoveKind::kUnknown)));
-  CHECK(stones(**pos) == "1:b2");
+  CHECK(hex_stones(**pos) == "1:b2");
 }
 
 TEST_CASE("hex setup: AB is seat 1, AW seat 2, AE empties, PL is ignored", "[positions]") {
@@ -116,13 +116,13 @@ TEST_CASE("hex setup: AB is seat 1, AW seat 2, AE empties, PL is ignored", "[pos
   auto delta = (*pos)->apply_setup(setup);
   REQUIRE(delta);
   CHECK(delta->placed.size() == 3);
-  CHECK(stones(**pos) == "1:a1 1:b2 2:c3");
+  CHECK(hex_stones(**pos) == "1:a1 1:b2 2:c3");
   REQUIRE((*pos)->apply_setup(std::vector<Property>{{"AE", {"b2"}, false}, {"AW", {"a1"}, false}}));
-  CHECK(stones(**pos) == "2:a1 2:c3");
+  CHECK(hex_stones(**pos) == "2:a1 2:c3");
   auto bad = (*pos)->apply_setup(std::vector<Property>{{"AB", {"d4", "z99"}, false}});
   REQUIRE(!bad);
   CHECK(bad.error().message == "setup AB: hex point 'z99' is off the 11x11 board");
-  CHECK(stones(**pos) == "2:a1 2:c3");  // unchanged
+  CHECK(hex_stones(**pos) == "2:a1 2:c3");  // unchanged
 }
 
 TEST_CASE("hex Little Golem: a swapped cell can be played again", "[positions]") {
@@ -137,7 +137,7 @@ TEST_CASE("hex Little Golem: a swapped cell can be played again", "[positions]")
   CHECK(positions.warnings.empty());
   auto end = main_line_position(game);
   REQUIRE(end);
-  CHECK(stones(*end) == "1:c5 2:d4 2:e3");
+  CHECK(hex_stones(*end) == "1:c5 2:d4 2:e3");
 }
 
 }  // namespace

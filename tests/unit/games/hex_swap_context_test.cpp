@@ -35,7 +35,7 @@ std::vector<std::string> stones_along_main_line(const GameRecord& game) {
   return out;
 }
 
-std::string root(const std::string& ap) {
+std::string sgf_root(const std::string& ap) {
   return "(;FF[4]" + (ap.empty() ? std::string() : "AP[" + ap + "]") + "GM[11]SZ[11]";
 }
 
@@ -50,7 +50,8 @@ TEST_CASE("hex swap followed by the same colour keeps the stone, in every spelli
       // a9 mirrored is i1: White plays i1 later, which only the reading
       // "the stone stays" allows. The real games look like this
       // (benzene regression/sgf/games/olympiad, e.g. 08/six-wolve-2.sgf).
-      const std::string text = root(ap) + ";B[a9];W[" + spelling + "];W[b10];B[c10];W[i1];B[b9])";
+      const std::string text =
+          sgf_root(ap) + ";B[a9];W[" + spelling + "];W[b10];B[c10];W[i1];B[b9])";
       INFO(text);
       const GameRecord game = sgf_game(text);
       CHECK(game.warnings.empty());
@@ -74,7 +75,7 @@ TEST_CASE("hex swap followed by the other colour reflects the stone, in every sp
   for (const std::string& ap : kApplications) {
     for (const std::string& spelling : kSpellings) {
       // a9 is reflected to White's i1; Black may then play a9 again.
-      const std::string text = root(ap) + ";B[a9];W[" + spelling + "];B[a9];W[c3])";
+      const std::string text = sgf_root(ap) + ";B[a9];W[" + spelling + "];B[a9];W[c3])";
       INFO(text);
       const GameRecord game = sgf_game(text);
       CHECK(game.warnings.empty());
@@ -95,22 +96,22 @@ TEST_CASE("hex swap as the last move: the AP decides", "[positions][swap]") {
     const GameRecord game = sgf_game(text);
     return game.tree.data(game.tree.main_line().back()).moves.front().kind;
   };
-  CHECK(swap_kind(root("HexGui:0.9.0") + ";B[a9];W[swap-pieces])") == MoveKind::kSwapSides);
-  CHECK(swap_kind(root("HexGui:1.0.") + ";B[a9];W[swap-pieces])") == MoveKind::kSwapPieces);
-  CHECK(swap_kind(root("Hex-benzene:0.1") + ";B[a9];W[SWAP])") == MoveKind::kSwapPieces);
-  CHECK(swap_kind(root("") + ";B[a9];W[swap])") == MoveKind::kSwapPieces);
+  CHECK(swap_kind(sgf_root("HexGui:0.9.0") + ";B[a9];W[swap-pieces])") == MoveKind::kSwapSides);
+  CHECK(swap_kind(sgf_root("HexGui:1.0.") + ";B[a9];W[swap-pieces])") == MoveKind::kSwapPieces);
+  CHECK(swap_kind(sgf_root("Hex-benzene:0.1") + ";B[a9];W[SWAP])") == MoveKind::kSwapPieces);
+  CHECK(swap_kind(sgf_root("") + ";B[a9];W[swap])") == MoveKind::kSwapPieces);
 }
 
 TEST_CASE("hex swap: nodes without moves are skipped, swap-sides keeps its name",
           "[positions][swap]") {
   // A comment-only node between the swap and the next move.
   const GameRecord commented =
-      sgf_game(root("HexGui:1.0.") + ";B[a9];W[swap-pieces];C[thinking];W[i1])");
+      sgf_game(sgf_root("HexGui:1.0.") + ";B[a9];W[swap-pieces];C[thinking];W[i1])");
   CHECK(commented.warnings.empty());
   CHECK(compute_positions(commented).warnings.empty());
   CHECK(stones_along_main_line(commented).back() == "1:a9 2:i1");
   // An explicit swap-sides is never reflected, whoever moves next.
-  const GameRecord sides = sgf_game(root("HexGui:1.0.") + ";B[a9];W[swap-sides];B[i1])");
+  const GameRecord sides = sgf_game(sgf_root("HexGui:1.0.") + ";B[a9];W[swap-sides];B[i1])");
   CHECK(sides.tree.data(sides.tree.main_line()[2]).moves.front().kind == MoveKind::kSwapSides);
 }
 
@@ -118,7 +119,8 @@ TEST_CASE("hex swap: the main line's next move decides, variations follow it",
           "[positions][swap]") {
   // Variation 1 (the main line) moves White again: the stone stays, and so it
   // does in the second variation too (one swap node, one meaning).
-  const GameRecord game = sgf_game(root("HexGui:1.0.") + ";B[a9];W[swap-pieces](;W[i1])(;B[b2]))");
+  const GameRecord game =
+      sgf_game(sgf_root("HexGui:1.0.") + ";B[a9];W[swap-pieces](;W[i1])(;B[b2]))");
   CHECK(game.warnings.empty());
   CHECK(game.tree.data(2).moves.front().kind == MoveKind::kSwapSides);
   CHECK(compute_positions(game).warnings.empty());

@@ -34,7 +34,7 @@ BoardShape shape_of(const GameRecord& game, const StreamBoard& board) {
 }
 
 // Every game of the corpus with positions, with its file's relative path.
-std::vector<std::pair<std::string, GameRecord>> corpus_games() {
+std::vector<std::pair<std::string, GameRecord>> all_corpus_games() {
   const std::filesystem::path root = test::corpus_path("");
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
@@ -97,7 +97,7 @@ TEST_CASE("every corpus game's position stream replays to its hashes", "[positio
   std::size_t games = 0;
   std::size_t nodes = 0;
   std::size_t bytes = 0;
-  for (const auto& [file, game] : corpus_games()) {
+  for (const auto& [file, game] : all_corpus_games()) {
     INFO(file << " game " << game.game_index);
     const std::optional<StreamBoard> board = stream_board(game);
     if (!board) continue;
@@ -165,7 +165,7 @@ TEST_CASE("the matcher finds what a brute-force check finds", "[positions][strea
   std::mt19937 rng(20261124);
   std::size_t checked_games = 0;
   std::size_t hits = 0;
-  const auto games = corpus_games();
+  const auto games = all_corpus_games();
   for (std::size_t g = 0; g < games.size(); g += 7) {
     const GameRecord& game = games[g].second;
     if (game.family == Family::kBlokus) continue;  // pieces: below

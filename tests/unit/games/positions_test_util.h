@@ -13,19 +13,9 @@
 #include "core/game.h"
 #include "games/position.h"
 #include "importers/sgf/sgf_game.h"
+#include "tests/support/test_files.h"
 
 namespace ludex::test {
-
-inline std::string corpus_path(std::string_view relative) {
-  return std::string(LUDEX_SHARED_DIR) + "/corpus/" + std::string(relative);
-}
-
-inline std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The only game of an SGF text (an empty record if it does not read).
 inline GameRecord sgf_game(std::string_view text) {

@@ -16,7 +16,7 @@ namespace {
 
 using test::pt;
 
-BoardShape shape_of(const GameRecord& g) {
+BoardShape game_shape(const GameRecord& g) {
   BoardShape s;
   s.family = g.family;
   s.variant = g.family == Family::kBlokus ? g.variant : "";
@@ -42,7 +42,7 @@ int check_contents_hashes(const std::string& dir) {
       auto start = new_position(g);
       if (!start) continue;
       std::unique_ptr<Position> pos = std::move(*start);
-      const BoardShape shape = shape_of(g);
+      const BoardShape shape = game_shape(g);
       for (const NodeIndex i : g.tree.main_line()) {
         bool legal = static_cast<bool>(pos->apply_setup(g.tree.data(i).props));
         for (const Move& m : g.tree.data(i).moves) legal = legal && pos->play(m).ok();
@@ -121,7 +121,7 @@ TEST_CASE("the image of a played position is the position of the mirrored game",
   REQUIRE(pa != nullptr);
   REQUIRE(pb != nullptr);
   REQUIRE(pa->hash() != pb->hash());
-  const std::vector<std::uint64_t> images = symmetric_hashes(shape_of(a), pa->occupants(), {});
+  const std::vector<std::uint64_t> images = symmetric_hashes(game_shape(a), pa->occupants(), {});
   CHECK(images.size() == 8);
   CHECK(std::count(images.begin(), images.end(), pb->hash()) == 1);
 
@@ -135,7 +135,7 @@ TEST_CASE("the image of a played position is the position of the mirrored game",
   REQUIRE(q2 != nullptr);
   REQUIRE(q1->links().size() == 1);
   const std::vector<std::uint64_t> twixt_images =
-      symmetric_hashes(shape_of(t1), q1->occupants(), q1->links());
+      symmetric_hashes(game_shape(t1), q1->occupants(), q1->links());
   CHECK(std::count(twixt_images.begin(), twixt_images.end(), q2->hash()) == 1);
 }
 

@@ -16,11 +16,8 @@
 namespace ludex {
 namespace {
 
+using testing::scalar;
 using testing::TempDir;
-
-std::int64_t scalar(Database& db, const std::string& sql) {
-  return db.handle().execAndGet(sql).getInt64();
-}
 
 SourceFileInfo row(const std::string& path, std::int64_t container, bool archive = false) {
   SourceFileInfo f;

@@ -7,7 +7,7 @@
 namespace ludex {
 namespace {
 
-Continuation place(std::int8_t seat, std::int16_t x, std::int16_t y) {
+Continuation placed_at(std::int8_t seat, std::int16_t x, std::int16_t y) {
   Continuation c;
   c.seat = seat;
   c.kind = MoveKind::kPlace;
@@ -20,11 +20,11 @@ Continuation place(std::int8_t seat, std::int16_t x, std::int16_t y) {
 TEST_CASE("a tally counts nodes, each game once per move, and the wins of those games",
           "[schema][next]") {
   ContinuationTally tally;
-  tally.add(place(1, 3, 3), 10, 1, 105);
-  tally.add(place(1, 3, 3), 10, 1, 103);  // the same game again (a variation)
-  tally.add(place(1, 3, 3), 12, 2, 120);
-  tally.add(place(1, 2, 2), 11, 0, 111);
-  tally.add(place(1, 3, 3), 10, 1, 150);  // game 10 once more, after another game
+  tally.add(placed_at(1, 3, 3), 10, 1, 105);
+  tally.add(placed_at(1, 3, 3), 10, 1, 103);  // the same game again (a variation)
+  tally.add(placed_at(1, 3, 3), 12, 2, 120);
+  tally.add(placed_at(1, 2, 2), 11, 0, 111);
+  tally.add(placed_at(1, 3, 3), 10, 1, 150);  // game 10 once more, after another game
   Continuation pass;
   pass.seat = 1;
   pass.kind = MoveKind::kPass;
@@ -54,11 +54,11 @@ TEST_CASE("a tally counts nodes, each game once per move, and the wins of those 
 TEST_CASE("merged tallies count a game once per move, the first tally's example kept",
           "[schema][next]") {
   ContinuationTally image;
-  image.add(place(1, 3, 3), 10, 1, 105);
-  image.add(place(1, 3, 3), 20, 2, 205);
+  image.add(placed_at(1, 3, 3), 10, 1, 105);
+  image.add(placed_at(1, 3, 3), 20, 2, 205);
   const std::vector<Continuation> a = image.take();
-  image.add(place(1, 3, 3), 10, 1, 101);  // game 10 reaches another image too
-  image.add(place(1, 3, 3), 30, 1, 301);
+  image.add(placed_at(1, 3, 3), 10, 1, 101);  // game 10 reaches another image too
+  image.add(placed_at(1, 3, 3), 30, 1, 301);
   const std::vector<Continuation> b = image.take();
 
   ContinuationTally folded;

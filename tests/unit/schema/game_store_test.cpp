@@ -12,11 +12,8 @@
 namespace ludex {
 namespace {
 
+using testing::scalar;
 using testing::TempDir;
-
-std::int64_t scalar(Database& db, const char* sql) {
-  return db.handle().execAndGet(sql).getInt64();
-}
 
 // No row points at a missing parent (the declared foreign keys hold).
 std::int64_t foreign_key_violations(Database& db) {

@@ -13,11 +13,8 @@
 namespace ludex {
 namespace {
 
+using testing::scalar;
 using testing::TempDir;
-
-std::int64_t scalar(Database& db, const char* sql) {
-  return db.handle().execAndGet(sql).getInt64();
-}
 
 }  // namespace
 

@@ -38,12 +38,8 @@ using testing::ExpectedHit;
 using testing::GameBuilder;
 using testing::PositionedGame;
 using testing::Reference;
+using testing::stone;
 using testing::TempDir;
-
-Occupant stone(int x, int y, int color) {
-  return Occupant{Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)},
-                  static_cast<std::int8_t>(color)};
-}
 
 std::vector<ExpectedHit> hits(Database& db, const NodeFilter& f) {
   std::vector<ExpectedHit> out;

@@ -28,16 +28,9 @@ namespace {
 
 using testing::GameBuilder;
 using testing::PositionedGame;
+using testing::scalar;
+using testing::stone;
 using testing::TempDir;
-
-Occupant stone(int x, int y, int color) {
-  return Occupant{Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)},
-                  static_cast<std::int8_t>(color)};
-}
-
-std::int64_t scalar(Database& db, const std::string& sql) {
-  return db.handle().execAndGet(sql).getInt64();
-}
 
 // Rows of a query as "a|b|c" lines.
 std::vector<std::string> rows(Database& db, const std::string& sql) {
@@ -71,7 +64,7 @@ std::vector<std::string> listed(Database& db) {
   return out;
 }
 
-SourceFileInfo file_info(const std::string& path) {
+SourceFileInfo position_file_info(const std::string& path) {
   SourceFileInfo f;
   f.path = path;
   f.content_hash = "h";
@@ -366,8 +359,8 @@ TEST_CASE("clear_file deletes a file's position rows and nothing else", "[schema
   }
   GameStore store(db);
   store.begin();
-  const std::int64_t a = store.upsert_file(file_info("a.sgf"));
-  const std::int64_t b = store.upsert_file(file_info("b.sgf"));
+  const std::int64_t a = store.upsert_file(position_file_info("a.sgf"));
+  const std::int64_t b = store.upsert_file(position_file_info("b.sgf"));
   // a's games form two id runs around b's.
   store.add_game(a, games[0].record, games[0].positions);
   store.add_game(a, games[1].record, games[1].positions);
@@ -441,10 +434,10 @@ TEST_CASE("a file whose games lack positions is reported stale", "[schema]") {
   other.family = Family::kOther;
   GameStore store(db);
   store.begin();
-  store.add_game(store.upsert_file(file_info("with.sgf")), g.record, g.positions);
-  store.add_game(store.upsert_file(file_info("without.sgf")), g.record);
-  store.add_game(store.upsert_file(file_info("other.sgf")), other);
-  store.add_game(store.upsert_file(file_info("hashes.sgf")), g.record, g.positions.hashes);
+  store.add_game(store.upsert_file(position_file_info("with.sgf")), g.record, g.positions);
+  store.add_game(store.upsert_file(position_file_info("without.sgf")), g.record);
+  store.add_game(store.upsert_file(position_file_info("other.sgf")), other);
+  store.add_game(store.upsert_file(position_file_info("hashes.sgf")), g.record, g.positions.hashes);
   store.commit();
   CHECK_FALSE(store.find_file("with.sgf")->positions_stale);
   CHECK(store.find_file("without.sgf")->positions_stale);
@@ -463,7 +456,7 @@ TEST_CASE("rollback forgets the position rows of the batch", "[schema]") {
   };
   GameStore store(db);
   store.begin();
-  const std::int64_t f = store.upsert_file(file_info("a.sgf"));
+  const std::int64_t f = store.upsert_file(position_file_info("a.sgf"));
   store.commit();
   store.begin();
   store.add_game(f, game("V3").record, game("V3").positions);
@@ -514,7 +507,7 @@ TEST_CASE("write speed with positions", "[.][bench]") {
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
   store.begin();
-  const std::int64_t f = store.upsert_file(file_info("bench.sgf"));
+  const std::int64_t f = store.upsert_file(position_file_info("bench.sgf"));
   for (int i = 0; i < kGames; ++i) {
     const PositionedGame& g = games[static_cast<std::size_t>(i) % games.size()];
     store.add_game(f, g.record, g.positions);

@@ -18,6 +18,12 @@
 
 namespace ludex::testing {
 
+// A stone (or peg) of colour `color` at (x, y).
+inline Occupant stone(int x, int y, int color) {
+  return Occupant{Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)},
+                  static_cast<std::int8_t>(color)};
+}
+
 // The full state after a node, as the reference sees it.
 struct TestPosition {
   std::set<Occupant> stones;

@@ -297,4 +297,8 @@ std::string dump_tables(Database& db) {
   return out.str();
 }
 
+std::int64_t scalar(Database& db, const std::string& sql) {
+  return db.handle().execAndGet(sql).getInt64();
+}
+
 }  // namespace ludex::testing

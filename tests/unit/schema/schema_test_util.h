@@ -53,6 +53,9 @@ std::string record_difference(const GameRecord& stored, const GameRecord& loaded
 std::vector<std::int64_t> store_games(Database& db, const std::string& file_path,
                                       const std::vector<GameRecord>& games);
 
+// The first column of the first row of `sql` (a count, an id, a flag).
+std::int64_t scalar(Database& db, const std::string& sql);
+
 // Every row of every table except the full-text shadow tables, as text, in
 // a fixed order: equal dumps mean equal databases.
 std::string dump_tables(Database& db);

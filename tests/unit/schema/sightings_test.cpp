@@ -10,11 +10,8 @@
 namespace ludex {
 namespace {
 
+using testing::scalar;
 using testing::TempDir;
-
-std::int64_t scalar(Database& db, const char* sql) {
-  return db.handle().execAndGet(sql).getInt64();
-}
 
 std::int64_t add_file(GameStore& store, const std::string& path) {
   SourceFileInfo info;

@@ -25,7 +25,7 @@ using test::player;
 using test::replaced;
 using test::root_values;
 
-GameRecord read_ok(const std::string& bytes) {
+GameRecord read_gib_ok(const std::string& bytes) {
   return test::read_game_ok([](const std::string& b) { return read_gib_game(b); }, bytes);
 }
 
@@ -41,7 +41,7 @@ Diagnostic read_error(const std::string& bytes) {
 
 TEST_CASE("gib: a UTF-8 game with a 3-stone handicap, Tygem's layout", "[gib]") {
   const std::string bytes = goserver_fixture("utf8-handicap3.gib");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_gib_ok(bytes);
   CHECK(game.family == Family::kGo);
   CHECK(game.format == SourceFormat::kSgf);
   CHECK(game.dialect == "gib");
@@ -77,7 +77,7 @@ TEST_CASE("gib: a UTF-8 game with a 3-stone handicap, Tygem's layout", "[gib]") 
 
 TEST_CASE("gib: a CP949 game with CRLF, a result by time and a UTF-8 field", "[gib]") {
   const std::string bytes = goserver_fixture("cp949-crlf.gib");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_gib_ok(bytes);
   CHECK(game.charset == "CP949");
   CHECK(player(game, 1) == "dustkd1015");
   CHECK(player(game, 2) == "dongjik");
@@ -105,7 +105,7 @@ TEST_CASE("gib: a CP949 game with CRLF, a result by time and a UTF-8 field", "[g
 }
 
 TEST_CASE("gib: a GBK game with 5 handicap stones and a note on the INI line", "[gib]") {
-  const GameRecord game = read_ok(goserver_fixture("gb18030-handicap5.gib"));
+  const GameRecord game = read_gib_ok(goserver_fixture("gb18030-handicap5.gib"));
   CHECK(game.charset == "GB18030");
   CHECK(player(game, 1) == "石下之臣");
   CHECK(player(game, 2) == "harpmaster");
@@ -124,7 +124,7 @@ TEST_CASE("gib: a GBK game with 5 handicap stones and a note on the INI line", "
 }
 
 TEST_CASE("gib: a Big5 game on 13x13 with a value over two lines and passes", "[gib]") {
-  const GameRecord game = read_ok(goserver_fixture("big5-line13.gib"));
+  const GameRecord game = read_gib_ok(goserver_fixture("big5-line13.gib"));
   CHECK(game.charset == "CP950");
   CHECK(game.columns == 13);
   CHECK(game.rows == 13);
@@ -143,7 +143,7 @@ TEST_CASE("gib: ranks from Tygem's level codes when the name has none", "[gib]")
   std::string bytes = goserver_fixture("utf8-handicap3.gib");
   bytes = replaced(bytes, "jy512 (15K)", "jy512");
   bytes = replaced(bytes, "leejw977 (10K)", "leejw977");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_gib_ok(bytes);
   CHECK(player(game, 1) == "jy512");
   CHECK(root_values(game, "BR") == "15K");  // GAMEBLACKLEVEL 3
   CHECK(root_values(game, "WR") == "10K");  // GAMEWHITELEVEL is a name here: WLV 8
@@ -152,7 +152,7 @@ TEST_CASE("gib: ranks from Tygem's level codes when the name has none", "[gib]")
 TEST_CASE("gib: a first move on the third stone's point moves the stone", "[gib]") {
   const std::string bytes =
       replaced(goserver_fixture("utf8-handicap3.gib"), "STO 0 2 2 15 15", "STO 0 2 2 3 3");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_gib_ok(bytes);
   CHECK(root_values(game, "AB") == "dp pd pp");
   REQUIRE(game.warnings.size() == 1);
   CHECK(game.warnings[0].message.find("move 1") != std::string::npos);
@@ -166,18 +166,18 @@ TEST_CASE("gib: result codes", "[gib]") {
       {"GRLT:8,ZIPSU:0,", "W+T"},   {"GRLT:255,ZIPSU:0,", ""}};
   for (const auto& [item, result] : cases) {
     INFO(item);
-    const GameRecord game = read_ok(replaced(bytes, "GRLT:255,ZIPSU:0,", item));
+    const GameRecord game = read_gib_ok(replaced(bytes, "GRLT:255,ZIPSU:0,", item));
     CHECK(game.result == result);
   }
   // An unknown code sets no result and says so.
-  const GameRecord game = read_ok(replaced(bytes, "GRLT:255,", "GRLT:42,"));
+  const GameRecord game = read_gib_ok(replaced(bytes, "GRLT:255,", "GRLT:42,"));
   CHECK(game.result.empty());
   REQUIRE(game.warnings.size() == 1);
   CHECK(game.warnings[0].message.find("GRLT 42") != std::string::npos);
   // Without GAMEINFOMAIN, GAMETAG's W and Z; its G is the komi.
   const GameRecord tagged =
-      read_ok(replaced(replaced(replaced(bytes, "GRLT:255,", "GRXT:255,"), "W255,Z0", "W0,Z35"),
-                       "GONGJE:0", "GJ:0"));
+      read_gib_ok(replaced(replaced(replaced(bytes, "GRLT:255,", "GRXT:255,"), "W255,Z0", "W0,Z35"),
+                           "GONGJE:0", "GJ:0"));
   CHECK(tagged.result == "B+3.5");
   CHECK(root_values(tagged, "KM") == "0");
 }
@@ -203,20 +203,20 @@ TEST_CASE("gib: malformed files give located errors", "[gib]") {
   CHECK(not_gib.game_index == -1);
 
   // A bad move line is skipped with a warning; the game is kept.
-  const GameRecord game = read_ok(replaced(bytes, "STO 0 3 1 13 16", "STO 0 3 1 x 16"));
+  const GameRecord game = read_gib_ok(replaced(bytes, "STO 0 3 1 13 16", "STO 0 3 1 x 16"));
   CHECK(first_moves(game, 2) == std::vector<std::string>{"W[pp]", "W[qn]"});
   REQUIRE(game.warnings.size() == 1);
   CHECK(game.warnings[0].pos.line == 39);
   // So is a stone off the board.
-  const GameRecord off = read_ok(replaced(bytes, "STO 0 3 1 13 16", "STO 0 3 1 13 19"));
+  const GameRecord off = read_gib_ok(replaced(bytes, "STO 0 3 1 13 16", "STO 0 3 1 13 19"));
   CHECK(off.warnings.size() == 1);
 }
 
 TEST_CASE("gib: a first game line that is not text is decoded like the header", "[gib]") {
   // fuzz/regressions/gib/start-line-not-utf8.gib: GIBSTART kept the line's
   // bytes as they were, not UTF-8.
-  const GameRecord game =
-      read_ok(replaced(goserver_fixture("utf8-handicap3.gib"), "\\GS\n2 1 0", "\\GS\n2\xE0\xCA 0"));
+  const GameRecord game = read_gib_ok(
+      replaced(goserver_fixture("utf8-handicap3.gib"), "\\GS\n2 1 0", "\\GS\n2\xE0\xCA 0"));
   const std::string start = root_values(game, "GIBSTART");
   CHECK(start.substr(0, 1) == "2");
   CHECK(start.find('\xE0') == std::string::npos);
@@ -226,7 +226,7 @@ TEST_CASE("gib: a first game line that is not text is decoded like the header", 
 
 TEST_CASE("gib: text after \\GE is kept unread, with a warning", "[gib]") {
   const GameRecord game =
-      read_ok(goserver_fixture("utf8-handicap3.gib") + "\nREM 좋은 수\nvariation\n");
+      read_gib_ok(goserver_fixture("utf8-handicap3.gib") + "\nREM 좋은 수\nvariation\n");
   CHECK(root_values(game, "GIBAFTERGE") == "REM 좋은 수\nvariation");
   REQUIRE(game.warnings.size() == 1);
   CHECK(game.warnings[0].pos.line == 48);

@@ -9,7 +9,7 @@ namespace {
 
 using namespace gtv_test;
 
-GameRecord read_ok(const std::string& bytes) {
+GameRecord read_gtv_ok(const std::string& bytes) {
   const GtvParseOutput out = read_gtv_game(bytes);
   INFO((out.diagnostics.empty() ? std::string() : out.diagnostics.front().message));
   REQUIRE(out.game);
@@ -17,7 +17,7 @@ GameRecord read_ok(const std::string& bytes) {
   return *out.game;
 }
 
-const Property* root_prop(const GameRecord& g, std::string_view id) {
+const Property* gtv_root_prop(const GameRecord& g, std::string_view id) {
   for (const Property& p : g.tree.data(0).props) {
     if (p.id == id) return &p;
   }
@@ -37,7 +37,7 @@ TEST_CASE("the spec's own examples, written by hand, read field by field", "[gtv
                                "vvvjv",
                                17)) != std::string::npos);
   CHECK(looks_like_gtv(bytes));
-  const GameRecord g = read_ok(bytes);
+  const GameRecord g = read_gtv_ok(bytes);
   CHECK(g.family == Family::kHex);
   CHECK(g.format == SourceFormat::kGameTree);
   CHECK(g.dialect == "gtv2");
@@ -55,10 +55,10 @@ TEST_CASE("the spec's own examples, written by hand, read field by field", "[gtv
   }
   CHECK(ids == std::vector<std::string>{"gtv", "player1", "player2", "name", "pov", "type",
                                         "bdsize", "hgtv"});
-  CHECK(root_prop(g, "pov")->values.front() == std::string(1, '\x01'));
-  CHECK(root_prop(g, "bdsize")->values.front() == std::string(1, '\x0a'));
-  CHECK(root_prop(g, "name")->values.front() == "Spec example");
-  CHECK(root_prop(g, "player2")->values.front() == "M\xfcller");
+  CHECK(gtv_root_prop(g, "pov")->values.front() == std::string(1, '\x01'));
+  CHECK(gtv_root_prop(g, "bdsize")->values.front() == std::string(1, '\x0a'));
+  CHECK(gtv_root_prop(g, "name")->values.front() == "Spec example");
+  CHECK(gtv_root_prop(g, "player2")->values.front() == "M\xfcller");
 
   const GameTree& t = g.tree;
   REQUIRE(t.size() == 4);
@@ -108,7 +108,7 @@ TEST_CASE("twixt short and long moves with every link direction", "[gtv]") {
   f += nkv("m", long_mv(12, 12, 1, true, {{12, 12, 4}}, {})) + '\0' + be(1, 2);
   // pbem_null true with an (ignored by Jtwixt) addition list: kept.
   f += nkv("m", long_mv(0, 23, 2, true, {}, {{0, 23, 1}})) + '\0' + be(0, 2);
-  const GameRecord g = read_ok(f);
+  const GameRecord g = read_gtv_ok(f);
   CHECK(g.family == Family::kTwixt);
   CHECK(g.players == std::vector<SeatPlayer>{{1, "Péter"}, {2, "Bob"}});
   const std::vector<NodeIndex> line = g.tree.main_line();
@@ -141,7 +141,7 @@ TEST_CASE("unknown keys, repeated keys and verbatim flags are kept in order", "[
        nkv("g", std::string(1, '\0')) + nkv("c", "one") + nkv("zz", "1") + nkv("c", "two") +
        nkv("yy", "") + '\0' + be(0, 2);
   f += nkv("m", mv(2, 2, 1)) + nkv("g", "\x01") + '\0' + be(0, 2);
-  const GameRecord g = read_ok(f);
+  const GameRecord g = read_gtv_ok(f);
   const GameTree& t = g.tree;
   REQUIRE(t.data(0).comment != nullptr);
   CHECK(*t.data(0).comment == "root");
@@ -167,7 +167,7 @@ TEST_CASE("unknown keys, repeated keys and verbatim flags are kept in order", "[
 TEST_CASE("a version 1 file reads onto the same model", "[gtv]") {
   const std::string bytes = v1_example_file();
   CHECK(looks_like_gtv(bytes));
-  const GameRecord g = read_ok(bytes);
+  const GameRecord g = read_gtv_ok(bytes);
   CHECK(g.family == Family::kHex);
   CHECK(g.dialect == "gtv1");
   CHECK(g.columns == 10);
@@ -199,7 +199,7 @@ TEST_CASE("a 'v' that is not a number stays a property", "[gtv]") {
                   '\0';
   f += std::string(1, '\0') + be(1, 4);
   f += nkv1("v", be(0x7FC00000, 4)) + '\0' + be(0, 4);
-  const GameRecord g = read_ok(f);
+  const GameRecord g = read_gtv_ok(f);
   CHECK(g.tree.data(1).evaluations.empty());
   CHECK(std::ranges::equal(g.tree.data(1).props,
                            std::vector<Property>{{"v", {be(0x7FC00000, 4)}, true}}));
@@ -210,7 +210,7 @@ TEST_CASE("header integers take their width from the length field", "[gtv]") {
   for (std::size_t width : {1, 2, 4, 8}) {
     std::string f = hdr("gtv", be(2, width)) + hdr("type", "hex1") + hdr("bdsize", be(13, width)) +
                     hdr("hgtv", be(1, width)) + '\0' + '\0' + be(0, 2);
-    const GameRecord g = read_ok(f);
+    const GameRecord g = read_gtv_ok(f);
     CHECK(g.columns == 13);
     CHECK(*write_gtv_game(g) == f);
   }
@@ -218,12 +218,12 @@ TEST_CASE("header integers take their width from the length field", "[gtv]") {
 
 TEST_CASE("the family follows from 'type', or from hgtv / tgtv without one", "[gtv]") {
   const std::string tail = std::string(1, '\0') + '\0' + be(0, 2);
-  CHECK(read_ok(hdr("gtv", be(2, 4)) + hdr("bdsize", be(5, 4)) + hdr("tgtv", be(1, 4)) + tail)
+  CHECK(read_gtv_ok(hdr("gtv", be(2, 4)) + hdr("bdsize", be(5, 4)) + hdr("tgtv", be(1, 4)) + tail)
             .family == Family::kTwixt);
-  CHECK(read_ok(hdr("gtv", be(2, 4)) + hdr("bdsize", be(5, 4)) + hdr("hgtv", be(1, 4)) + tail)
+  CHECK(read_gtv_ok(hdr("gtv", be(2, 4)) + hdr("bdsize", be(5, 4)) + hdr("hgtv", be(1, 4)) + tail)
             .family == Family::kHex);
   const GameRecord no_version =
-      read_ok(hdr("gtv", be(2, 4)) + hdr("type", "twixt1") + hdr("bdsize", be(5, 4)) + tail);
+      read_gtv_ok(hdr("gtv", be(2, 4)) + hdr("type", "twixt1") + hdr("bdsize", be(5, 4)) + tail);
   CHECK(no_version.warnings.size() == 1);
 }
 

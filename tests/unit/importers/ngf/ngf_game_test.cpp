@@ -24,14 +24,14 @@ using test::player;
 using test::replaced;
 using test::root_values;
 
-GameRecord read_ok(const std::string& bytes) {
+GameRecord read_ngf_ok(const std::string& bytes) {
   return test::read_game_ok([](const std::string& b) { return read_ngf_game(b); }, bytes);
 }
 
 }  // namespace
 
 TEST_CASE("ngf: an even game, integer komi with .5 implied", "[ngf]") {
-  const GameRecord game = read_ok(goserver_fixture("even.ngf"));
+  const GameRecord game = read_ngf_ok(goserver_fixture("even.ngf"));
   CHECK(game.dialect == "ngf");
   CHECK(game.columns == 19);
   CHECK(game.charset == "UTF-8");
@@ -58,7 +58,7 @@ TEST_CASE("ngf: an even game, integer komi with .5 implied", "[ngf]") {
 }
 
 TEST_CASE("ngf: two handicap stones, White first, White wins by resignation", "[ngf]") {
-  const GameRecord game = read_ok(goserver_fixture("handicap2.ngf"));
+  const GameRecord game = read_ngf_ok(goserver_fixture("handicap2.ngf"));
   CHECK(player(game, 1) == "p81587");
   CHECK(player(game, 2) == "ace550");
   CHECK(root_values(game, "BR") == "5d*");
@@ -75,7 +75,7 @@ TEST_CASE("ngf: two handicap stones, White first, White wins by resignation", "[
 TEST_CASE("ngf: the GI variant in GBK, its result after the moves", "[ngf]") {
   const std::string bytes = goserver_fixture("gi-gb18030.ngf");
   CHECK(game_file_format(bytes) == "ngf");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_ngf_ok(bytes);
   CHECK(game.charset == "GB18030");
   CHECK(game.event == "韩国十段战");
   CHECK(player(game, 2) == "朴承华");
@@ -90,7 +90,7 @@ TEST_CASE("ngf: the GI variant in GBK, its result after the moves", "[ngf]") {
 }
 
 TEST_CASE("ngf: names with spaces, a Korean result, CP949 and CRLF", "[ngf]") {
-  const GameRecord game = read_ok(goserver_fixture("korean-crlf.ngf"));
+  const GameRecord game = read_ngf_ok(goserver_fixture("korean-crlf.ngf"));
   CHECK(game.charset == "CP949");
   CHECK(player(game, 2) == "Kim Ji Seok");
   CHECK(player(game, 1) == "Park Junghwan");
@@ -133,11 +133,11 @@ TEST_CASE("ngf: malformed files", "[ngf]") {
   CHECK(komi.diagnostics.at(0).pos.line == 8);
   CHECK(read_ngf_game("Rated game\n19\n").diagnostics.at(0).game_index == -1);
   // A bad move line is skipped with a warning.
-  const GameRecord game = read_ok(replaced(bytes, "PMACWEEEE", "PMACXEEEE"));
+  const GameRecord game = read_ngf_ok(replaced(bytes, "PMACWEEEE", "PMACXEEEE"));
   CHECK(first_moves(game, 2) == std::vector<std::string>{"B[qd]", "B[pq]"});
   REQUIRE(game.warnings.size() == 1);
   CHECK(game.warnings[0].pos.line == 14);
-  const GameRecord off = read_ok(replaced(bytes, "PMACWEEEE", "PMACWZZZZ"));
+  const GameRecord off = read_ngf_ok(replaced(bytes, "PMACWEEEE", "PMACWZZZZ"));
   CHECK(off.warnings.size() == 1);
   // Every prefix of every fixture reads without crashing.
   test::check_every_prefix([](std::string_view b) { return read_ngf_game(b); },

@@ -13,6 +13,8 @@
 namespace ludex {
 namespace {
 
+using test::only_game;
+
 using test::corpus_path;
 using test::encode;
 using test::read_bytes;
@@ -21,13 +23,7 @@ SgfParseOutput read_corpus(std::string_view relative) {
   return read_sgf_games(read_bytes(corpus_path(relative)));
 }
 
-const GameRecord& only_game(const SgfParseOutput& out) {
-  REQUIRE(out.diagnostics.empty());
-  REQUIRE(out.games.size() == 1);
-  return out.games.front();
-}
-
-std::string player(const GameRecord& g, int seat) {
+std::string seat_name(const GameRecord& g, int seat) {
   for (const SeatPlayer& p : g.players) {
     if (p.seat == seat) return p.name;
   }
@@ -177,7 +173,7 @@ TEST_CASE("charset: undeclared legacy text is guessed", "[sgf][charset]") {
   // A declared CA outranks the guess.
   const SgfParseOutput declared =
       read_sgf_games(encode("(;GM[1]FF[4]CA[EUC-KR]PB[신진서];B[pd])", "EUC-KR"));
-  CHECK(player(only_game(declared), 1) == "신진서");
+  CHECK(seat_name(only_game(declared), 1) == "신진서");
 }
 
 TEST_CASE("charset: Sabaki's encoding files", "[sgf][charset][corpus]") {
@@ -185,20 +181,20 @@ TEST_CASE("charset: Sabaki's encoding files", "[sgf][charset][corpus]") {
   {
     const auto out = read_corpus(dir + "chinese.sgf");
     const GameRecord& g = only_game(out);
-    CHECK(player(g, 1) == "古力");
-    CHECK(player(g, 2) == "柯洁");
+    CHECK(seat_name(g, 1) == "古力");
+    CHECK(seat_name(g, 2) == "柯洁");
     CHECK(comment_at(g, 2) == "围棋 is fun");
     CHECK(root_prop(g, "CA") == nullptr);
   }
   {
     const auto out = read_corpus(dir + "japanese.sgf");
     CHECK(comment_at(only_game(out), 2) == "囲碁 is fun");
-    CHECK(player(only_game(out), 1) == "井山 裕太");
+    CHECK(seat_name(only_game(out), 1) == "井山 裕太");
   }
   {
     const auto out = read_corpus(dir + "korean.sgf");
     CHECK(comment_at(only_game(out), 2) == "바둑 is fun");
-    CHECK(player(only_game(out), 2) == "박정환");
+    CHECK(seat_name(only_game(out), 2) == "박정환");
   }
   {
     // CA[MS_KANJI] on a file that is really UTF-8 with replacement
@@ -218,8 +214,8 @@ TEST_CASE("charset: Sabaki's encoding files", "[sgf][charset][corpus]") {
     INFO(name);
     const auto out = read_corpus(dir + name);
     const GameRecord& g = only_game(out);
-    CHECK(player(g, 1) == "Kitani Minoru");
-    CHECK(player(g, 2) == "Go Seigen");
+    CHECK(seat_name(g, 1) == "Kitani Minoru");
+    CHECK(seat_name(g, 2) == "Go Seigen");
     CHECK(g.main_line_moves() > 100);
   }
   CHECK(only_game(read_corpus(dir + "utf16le.sgf")).charset == "UTF-16LE");
@@ -229,8 +225,8 @@ TEST_CASE("charset: Sabaki's encoding files", "[sgf][charset][corpus]") {
     const auto out = read_corpus(dir + "encoding/nihon-kiin.sgf");
     const GameRecord& g = only_game(out);
     CHECK(g.charset == "CP932");
-    CHECK(player(g, 2) == "党毅飛");
-    CHECK(player(g, 1) == "申眞ソ");
+    CHECK(seat_name(g, 2) == "党毅飛");
+    CHECK(seat_name(g, 1) == "申眞ソ");
     const Property* te = root_prop(g, "TE");
     REQUIRE(te != nullptr);
     CHECK(te->values.front().find("世界最高棋士決定戦") != std::string::npos);
@@ -291,7 +287,7 @@ TEST_CASE("charset: sgfmill's encoding files", "[sgf][charset][corpus]") {
 
 TEST_CASE("charset: legacy bytes in GNU Go's regression games", "[sgf][charset][corpus]") {
   const std::string dir = "go/gnugo/regression/games/";
-  CHECK(player(only_game(read_corpus(dir + "9handicap.sgf")), 2) == "白");
+  CHECK(seat_name(only_game(read_corpus(dir + "9handicap.sgf")), 2) == "白");
   CHECK(first_comment(only_game(read_corpus(dir + "trevor/trevor_42.sgf"))).rfind("盘面", 0) == 0);
   CHECK(first_comment(only_game(read_corpus(dir + "tg-gg.sgf"))).find("créé") != std::string::npos);
   CHECK(first_comment(only_game(read_corpus(dir + "nicklas/nicklas12.sgf"))).find("hörru") !=
@@ -308,9 +304,9 @@ TEST_CASE("charset: broken UTF-8 under CA[UTF-8] keeps its bytes", "[sgf][charse
   REQUIRE(pb != nullptr);
   CHECK(pb->raw_bytes);
   CHECK_FALSE(is_valid_utf8(pb->values.front()));
-  CHECK(player(g, 1).rfind("你若有", 0) == 0);  // decoded as far as it goes
-  CHECK(is_valid_utf8(player(g, 1)));
-  CHECK(player(g, 2) == "时空奇点");
+  CHECK(seat_name(g, 1).rfind("你若有", 0) == 0);  // decoded as far as it goes
+  CHECK(is_valid_utf8(seat_name(g, 1)));
+  CHECK(seat_name(g, 2) == "时空奇点");
 }
 
 TEST_CASE("charset: Little Golem coordinate bytes are not text", "[sgf][charset][corpus]") {
@@ -447,7 +443,7 @@ TEST_CASE("charset: a raw duplicate of a decoded field does not hide the field o
   const std::string file = "(;CA[UTF-8]PB[Black]PW[White]PW[x\x8C\xEF]SZ[9];B[ee])";
   const SgfParseOutput first = read_sgf_games(file);
   const GameRecord& g = only_game(first);
-  REQUIRE(player(g, 2) == "White");
+  REQUIRE(seat_name(g, 2) == "White");
   const Property* raw = root_prop(g, "PW");
   REQUIRE(raw != nullptr);
   CHECK(raw->raw_bytes);
@@ -455,7 +451,7 @@ TEST_CASE("charset: a raw duplicate of a decoded field does not hide the field o
   const std::string written = write_sgf_game(g);
   const SgfParseOutput again = read_sgf_games(written);
   const GameRecord& back = only_game(again);
-  CHECK(player(back, 2) == "White");
+  CHECK(seat_name(back, 2) == "White");
   CHECK(written.find("PW[White]") < written.find("PW[x\x8C\xEF]"));
   const Property* raw_back = root_prop(back, "PW");
   REQUIRE(raw_back != nullptr);
@@ -467,11 +463,11 @@ TEST_CASE("charset: a field read lossily from raw bytes is exported as those byt
   const std::string file = "(;CA[UTF-8]PB[x\x8C]SZ[9];B[ee])";
   const SgfParseOutput first = read_sgf_games(file);
   const GameRecord& g = only_game(first);
-  CHECK(player(g, 1) == "x\xEF\xBF\xBD");
+  CHECK(seat_name(g, 1) == "x\xEF\xBF\xBD");
   const std::string written = write_sgf_game(g);
   CHECK(written.find("PB[x\x8C]") != std::string::npos);
   CHECK(written.find("PB[x\xEF\xBF\xBD]") == std::string::npos);
-  CHECK(player(only_game(read_sgf_games(written)), 1) == "x\xEF\xBF\xBD");
+  CHECK(seat_name(only_game(read_sgf_games(written)), 1) == "x\xEF\xBF\xBD");
 }
 
 // Fox Weiqi's SGF (docs/formats.md, "Fox Weiqi's SGF"), files written as
@@ -485,8 +481,8 @@ TEST_CASE("fox sgf: two AP, no CA, UTF-8 and KM[375] read without loss", "[sgf][
   CHECK(g.main_line_moves() == 4);
   // No CA: the UTF-8 text is found valid and read as UTF-8.
   CHECK(g.charset == "UTF-8");
-  CHECK(player(g, 1) == "黑棋手");
-  CHECK(player(g, 2) == "白棋手");
+  CHECK(seat_name(g, 1) == "黑棋手");
+  CHECK(seat_name(g, 2) == "白棋手");
   CHECK(values_of(g, "BR") == std::vector<std::string>{"2段"});
   // Both AP stay, in their order; KM stays as written.
   CHECK(values_of(g, "AP") == std::vector<std::string>{"GNU Go:3.8", "foxwq"});
@@ -517,8 +513,8 @@ TEST_CASE("fox sgf: a CA that is not the charset of the UTF-8 bytes", "[sgf][fox
   // does not make its text GB2312 mojibake.
   const SgfParseOutput out = read_sgf_games(fox_file("CA[gb2312]"));
   const GameRecord& g = only_game(out);
-  CHECK(player(g, 1) == "黑棋手");
-  CHECK(player(g, 2) == "白棋手");
+  CHECK(seat_name(g, 1) == "黑棋手");
+  CHECK(seat_name(g, 2) == "白棋手");
   CHECK(g.charset == "UTF-8");
   REQUIRE(g.warnings.size() == 1);
   CHECK(g.warnings[0].message ==
@@ -532,21 +528,21 @@ TEST_CASE("fox sgf: a CA that is not the charset of the UTF-8 bytes", "[sgf][fox
   const SgfParseOutput other_out = read_sgf_games(fox_file("CA[gb2312]", "CGoban:3"));
   const GameRecord& other = only_game(other_out);
   CHECK(other.charset == "GB18030");
-  CHECK(player(other, 1) != "黑棋手");
+  CHECK(seat_name(other, 1) != "黑棋手");
 
   // A Fox file really in GB2312 (not valid UTF-8): its CA is believed.
   const std::string gb = encode(fox_file("CA[gb2312]"), "GB2312");
   const SgfParseOutput real_gb_out = read_sgf_games(gb);
   const GameRecord& real_gb = only_game(real_gb_out);
   CHECK(real_gb.warnings.empty());
-  CHECK(player(real_gb, 1) == "黑棋手");
+  CHECK(seat_name(real_gb, 1) == "黑棋手");
   CHECK(real_gb.charset == "GB18030");
 
   // A CA naming UTF-8 is no note.
   const SgfParseOutput utf8_out = read_sgf_games(fox_file("CA[UTF-8]"));
   const GameRecord& utf8 = only_game(utf8_out);
   CHECK(utf8.warnings.empty());
-  CHECK(player(utf8, 2) == "白棋手");
+  CHECK(seat_name(utf8, 2) == "白棋手");
 }
 
 }  // namespace ludex

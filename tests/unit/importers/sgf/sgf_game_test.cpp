@@ -20,11 +20,7 @@
 namespace ludex {
 namespace {
 
-const GameRecord& only_game(const SgfParseOutput& out) {
-  REQUIRE(out.diagnostics.empty());
-  REQUIRE(out.games.size() == 1);
-  return out.games.front();
-}
+using test::only_game;
 
 std::vector<std::string> root_ids(const GameRecord& g) {
   std::vector<std::string> ids;

@@ -5,25 +5,25 @@
 
 #include <iconv.h>
 
+#include <catch2/catch.hpp>
+
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <string_view>
 
 #include "core/game.h"
+#include "importers/sgf/sgf_game.h"
+#include "tests/support/test_files.h"
 #include "tests/unit/importers/sgf/record_difference.h"
 
 namespace ludex::test {
 
-inline std::string corpus_path(std::string_view relative) {
-  return std::string(LUDEX_SHARED_DIR) + "/corpus/" + std::string(relative);
-}
-
-inline std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// The one game of a parse that must give exactly one, without diagnostics.
+inline const GameRecord& only_game(const SgfParseOutput& out) {
+  REQUIRE(out.diagnostics.empty());
+  REQUIRE(out.games.size() == 1);
+  return out.games.front();
 }
 
 // UTF-8 text encoded in `charset` (test input only; aborts the test on failure

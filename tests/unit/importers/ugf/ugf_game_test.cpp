@@ -24,7 +24,7 @@ using test::player;
 using test::replaced;
 using test::root_values;
 
-GameRecord read_ok(const std::string& bytes) {
+GameRecord read_ugf_ok(const std::string& bytes) {
   return test::read_game_ok([](const std::string& b) { return read_ugf_game(b); }, bytes);
 }
 
@@ -33,7 +33,7 @@ GameRecord read_ok(const std::string& bytes) {
 TEST_CASE("ugf: a game with IGS coordinates, negative komi", "[ugf]") {
   const std::string bytes = goserver_fixture("amateur.ugf");
   CHECK(game_file_format(bytes) == "ugf");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_ugf_ok(bytes);
   CHECK(game.dialect == "ugf");
   CHECK(game.columns == 19);
   CHECK(game.charset == "CP932");
@@ -60,7 +60,7 @@ TEST_CASE("ugf: a game with IGS coordinates, negative komi", "[ugf]") {
 }
 
 TEST_CASE("ugf: a .ugi review: variations and comments", "[ugf]") {
-  const GameRecord game = read_ok(goserver_fixture("review.ugi"));
+  const GameRecord game = read_ugf_ok(goserver_fixture("review.ugi"));
   CHECK(player(game, 1) == "ken03110");
   CHECK(player(game, 2) == "apetresc");
   CHECK(root_values(game, "WR") == "2k?");
@@ -92,7 +92,7 @@ TEST_CASE("ugf: a .ugi review: variations and comments", "[ugf]") {
 }
 
 TEST_CASE("ugf: Shift_JIS, CRLF, handicap as setup stones, passes, resignation", "[ugf]") {
-  const GameRecord game = read_ok(goserver_fixture("sjis-handicap3.ugf"));
+  const GameRecord game = read_ugf_ok(goserver_fixture("sjis-handicap3.ugf"));
   CHECK(game.charset == "CP932");
   CHECK(player(game, 1) == "山田太郎");
   CHECK(player(game, 2) == "佐藤花子");
@@ -109,7 +109,7 @@ TEST_CASE("ugf: Shift_JIS, CRLF, handicap as setup stones, passes, resignation",
 }
 
 TEST_CASE("ugf: UTF-8 with a BOM, rows from the top, a draw", "[ugf]") {
-  const GameRecord game = read_ok(goserver_fixture("utf8-bom.ugf"));
+  const GameRecord game = read_ugf_ok(goserver_fixture("utf8-bom.ugf"));
   CHECK(game.charset == "UTF-8");
   CHECK(game.columns == 9);
   CHECK(player(game, 1) == "Müller");
@@ -124,7 +124,7 @@ TEST_CASE("ugf: a field in another charset is repaired once, with one warning", 
   const std::string bytes =
       replaced(replaced(goserver_fixture("amateur.ugf"), "Hdcp=0,-5.50", "Hdcp=0,\x93\xFA"),
                "PlayerB=kaziwami", "PlayerB=M\xC3\xBCller");
-  const GameRecord game = read_ok(bytes);
+  const GameRecord game = read_ugf_ok(bytes);
   CHECK(root_values(game, "KM") == "日");
   CHECK(player(game, 1) == "Müller");
   REQUIRE(game.warnings.size() == 1);
@@ -137,7 +137,7 @@ TEST_CASE("ugf: a header key too long for an SGF id is cut", "[ugf]") {
   // export did not read back.
   const std::string key(80, 'J');
   const GameRecord game =
-      read_ok(replaced(goserver_fixture("amateur.ugf"), "Place=PANDA-NET", key + "=x"));
+      read_ugf_ok(replaced(goserver_fixture("amateur.ugf"), "Place=PANDA-NET", key + "=x"));
   CHECK(root_values(game, std::string(32, 'J')) == "x");
   const SgfParseOutput back = read_sgf_games(write_sgf_game(game));
   CHECK(back.diagnostics.empty());
@@ -151,9 +151,9 @@ TEST_CASE("ugf: results of Winner=", "[ugf]") {
       {"N", ""},      {"A", ""},      {"W,0.50", "W+0.50"}};
   for (const auto& [winner, re] : cases) {
     INFO(winner);
-    CHECK(read_ok(replaced(bytes, "Winner=B,7.50", "Winner=" + winner)).result == re);
+    CHECK(read_ugf_ok(replaced(bytes, "Winner=B,7.50", "Winner=" + winner)).result == re);
   }
-  const GameRecord odd = read_ok(replaced(bytes, "Winner=B,7.50", "Winner=Q"));
+  const GameRecord odd = read_ugf_ok(replaced(bytes, "Winner=B,7.50", "Winner=Q"));
   CHECK(odd.result.empty());
   CHECK(odd.warnings.size() == 1);
   CHECK(root_values(odd, "WINNER") == "Q");
@@ -172,11 +172,11 @@ TEST_CASE("ugf: malformed and encrypted files", "[ugf]") {
   CHECK(size.diagnostics.at(0).pos.line == 10);
   CHECK(read_ugf_game("[Data]\nQP,B1,1,0\n").diagnostics.at(0).game_index == -1);
   // Bad [Data] and [ReviewNode] lines are skipped with warnings.
-  const GameRecord game =
-      read_ok(replaced(replaced(bytes, "DP,W1,2,0", "DP;W1"), "NODE,3,2,4,16", "NODE,3,2,x,16"));
+  const GameRecord game = read_ugf_ok(
+      replaced(replaced(bytes, "DP,W1,2,0", "DP;W1"), "NODE,3,2,4,16", "NODE,3,2,x,16"));
   CHECK(game.warnings.size() == 2);
   // Without [ReviewNode], [Data] gives the moves.
-  const GameRecord data_only = read_ok(bytes.substr(0, bytes.find("[ReviewNode]")));
+  const GameRecord data_only = read_ugf_ok(bytes.substr(0, bytes.find("[ReviewNode]")));
   CHECK(first_moves(data_only, 4) == std::vector<std::string>{"B[qd]", "W[dd]", "B[pq]", "W[dq]"});
   // Every prefix of every fixture reads without crashing.
   test::check_every_prefix([](std::string_view b) { return read_ugf_game(b); },
