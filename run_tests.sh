@@ -22,8 +22,10 @@ if [ "${1:-}" = "--sanitize" ]; then
   cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLUDEX_WERROR=OFF \
     -DLUDEX_SANITIZE=ON
   cmake --build build-sanitize -j2
+  echo "run_tests: build-sanitize/ built after ${SECONDS} s"
   npm ci --prefix tests/web --no-audit --no-fund
   ctest --test-dir build-sanitize -j2 --output-on-failure
+  echo "run_tests: sanitized suite done after ${SECONDS} s"
   scratch=$(mktemp -d)
   trap 'rm -rf "$scratch"' EXIT
   echo "import of ../shared/corpus/ by the sanitized binary"
@@ -37,6 +39,7 @@ fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j2
+echo "run_tests: build/ built after ${SECONDS} s"
 ./tools/check_format.sh
 # The browser test's driver (playwright-core, exact version from the lock file).
 npm ci --prefix tests/web --no-audit --no-fund

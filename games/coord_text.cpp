@@ -173,4 +173,10 @@ bool has_high_bytes(std::string_view value) {
   return false;
 }
 
+Error off_board_error(std::string_view what, std::string_view text, const BoardSize& size) {
+  return Error{{},
+               std::string(what) + " " + quote_value(text) + " is off the " +
+                   board_size_text(size) + " board"};
+}
+
 }  // namespace ludex

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/diagnostic.h"
 #include "core/node.h"
 
 namespace ludex {
@@ -74,6 +75,10 @@ class ShortText {
 
 // "11x11", or "unknown size" parts as "?".
 std::string board_size_text(const BoardSize& size);
+
+// The error for a point `text` that reads but is off the board: "<what>
+// 'text' is off the 11x11 board".
+Error off_board_error(std::string_view what, std::string_view text, const BoardSize& size);
 
 // Column letters as HexGui, the Twixt spec and Pentobi write them: a = 0, ...,
 // z = 25, aa = 26, ab = 27, ..., az = 51, ba = 52 (bijective base 26),

@@ -42,6 +42,11 @@ struct SgfGameKind {
   friend bool operator==(const SgfGameKind&, const SgfGameKind&) = default;
 };
 
+// A Little Golem export (dialect "littlegolem"), whatever its family.
+inline bool is_little_golem(const SgfGameKind& kind) {
+  return kind.dialect == "littlegolem";
+}
+
 // Input to detect_sgf_kind: the root node's properties and the ids of the move
 // properties that appear in the game (in file order; may be truncated).
 struct SgfKindInput {

@@ -16,17 +16,11 @@ std::optional<std::int32_t> board_column(char c) {
   return c < 'I' ? c - 'A' : c - 'A' - 1;
 }
 
-Error off_board(std::string_view what, std::string_view text, const BoardSize& size) {
-  return Error{{},
-               std::string(what) + " " + quote_value(text) + " is off the " +
-                   board_size_text(size) + " board"};
-}
-
 }  // namespace
 
 Result<Point> parse_go_point(std::string_view text, const BoardSize& size) {
   if (const std::optional<Point> p = go_point_on_board(text, size)) return *p;
-  if (go_point_on_board(text, BoardSize{})) return off_board("go point", text, size);
+  if (go_point_on_board(text, BoardSize{})) return off_board_error("go point", text, size);
   return Error{{}, "bad go point " + quote_value(text)};
 }
 
@@ -44,7 +38,8 @@ std::string format_go_point(const Point& p) {
 Result<Point> parse_lg_go_point(std::string_view text, const BoardSize& size) {
   const auto p = parse_lg_point(text, size);
   if (!p) {
-    if (parse_lg_point(text, BoardSize{})) return off_board("Little Golem go point", text, size);
+    if (parse_lg_point(text, BoardSize{}))
+      return off_board_error("Little Golem go point", text, size);
     return Error{{}, "bad Little Golem go point " + quote_value(text)};
   }
   return Point{static_cast<std::int16_t>(p->x), static_cast<std::int16_t>(p->y)};
@@ -61,7 +56,7 @@ Result<Point> parse_go_board_point(std::string_view text, const BoardSize& size)
   const auto number = parse_decimal(text.substr(1));
   if (!x || !number) return bad;
   const std::int32_t y = size.rows - *number;
-  if (y < 0 || !on_board(*x, y, size)) return off_board("go board point", text, size);
+  if (y < 0 || !on_board(*x, y, size)) return off_board_error("go board point", text, size);
   return Point{static_cast<std::int16_t>(*x), static_cast<std::int16_t>(y)};
 }
 

@@ -19,10 +19,6 @@ namespace {
 constexpr std::int32_t kMaxTtPassSide = 19;
 constexpr std::int32_t kMaxSgfGoCoordinate = 51;
 
-bool is_little_golem(const SgfGameKind& kind) {
-  return kind.dialect == "littlegolem";
-}
-
 bool tt_is_pass(const SgfGameKind& kind) {
   return is_little_golem(kind) || (kind.columns <= kMaxTtPassSide && kind.rows <= kMaxTtPassSide);
 }

@@ -1,20 +1,10 @@
 #include "games/hex_points.h"
 
 namespace ludex {
-namespace {
-
-Error off_board(std::string_view what, std::string_view text, const BoardSize& size) {
-  return Error{{},
-               std::string(what) + " " + quote_value(text) + " is off the " +
-                   board_size_text(size) + " board"};
-}
-
-}  // namespace
-
 Result<Point> parse_hex_point(std::string_view text, const BoardSize& size) {
   if (const std::optional<Point> p = letter_number_point(text, size)) return *p;
   if (!parse_letter_number(text)) return Error{{}, "bad hex point " + quote_value(text)};
-  return off_board("hex point", text, size);
+  return off_board_error("hex point", text, size);
 }
 
 std::string format_hex_point(const Point& p) {
@@ -24,7 +14,8 @@ std::string format_hex_point(const Point& p) {
 Result<Point> parse_lg_hex_point(std::string_view text, const BoardSize& size) {
   const auto p = parse_lg_point(text, size);
   if (!p) {
-    if (parse_lg_point(text, BoardSize{})) return off_board("Little Golem hex point", text, size);
+    if (parse_lg_point(text, BoardSize{}))
+      return off_board_error("Little Golem hex point", text, size);
     return Error{{}, "bad Little Golem hex point " + quote_value(text)};
   }
   return Point{static_cast<std::int16_t>(p->x), static_cast<std::int16_t>(p->y)};

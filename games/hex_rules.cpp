@@ -18,10 +18,6 @@
 namespace ludex {
 namespace {
 
-bool is_little_golem(const SgfGameKind& kind) {
-  return kind.dialect == "littlegolem";
-}
-
 // HexGui versions before 1.0 recorded a swap-sides as "swap-pieces".
 bool is_old_hexgui(const SgfGameKind& kind) {
   const std::string_view ap = kind.application;

@@ -260,4 +260,11 @@ GamePositions compute_positions(const GameRecord& game) {
   return out;
 }
 
+int twixt_link_direction(const TwixtLink& l) {
+  for (int d = 0; d < 4; ++d) {
+    if (l.b.x - l.a.x == kTwixtLinkDx[d] && l.b.y - l.a.y == kTwixtLinkDy[d]) return d;
+  }
+  return -1;
+}
+
 }  // namespace ludex

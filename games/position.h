@@ -43,6 +43,15 @@ struct TwixtLink {
   friend auto operator<=>(const TwixtLink&, const TwixtLink&) = default;
 };
 
+// The four directions of a link from its end a to its end b, as knight's
+// steps (dx, dy). Their numbers are persisted: position streams and pattern
+// bits store them (docs/formats.md, hash domain 4).
+inline constexpr int kTwixtLinkDx[4] = {1, 2, 2, 1};
+inline constexpr int kTwixtLinkDy[4] = {-2, -1, 1, 2};
+
+// The direction (0..3) of l's step from a to b, or -1 when it is none of the four.
+int twixt_link_direction(const TwixtLink& l);
+
 // What one node changed: the net change from the position before it to the
 // position after it. A point that changed colour is in both lists (removed
 // with its old colour, placed with its new one); so applying a delta is

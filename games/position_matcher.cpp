@@ -8,18 +8,8 @@
 namespace ludex {
 namespace {
 
-constexpr int kLinkDx[4] = {1, 2, 2, 1};
-constexpr int kLinkDy[4] = {-2, -1, 1, 2};
-
-int link_direction(const TwixtLink& l) {
-  for (int d = 0; d < 4; ++d) {
-    if (l.b.x - l.a.x == kLinkDx[d] && l.b.y - l.a.y == kLinkDy[d]) return d;
-  }
-  return -1;
-}
-
 std::uint8_t link_bit(const TwixtLink& l) {
-  return static_cast<std::uint8_t>(1u << (link_direction(l) + 4 * (l.color - 1)));
+  return static_cast<std::uint8_t>(1u << (twixt_link_direction(l) + 4 * (l.color - 1)));
 }
 
 }  // namespace
@@ -46,7 +36,8 @@ PositionMatcher::PositionMatcher(const PositionConditions& c, const StreamBoard&
     if (on_board(o.point) && colour_ok(o.color)) empty_.emplace_back(cell(o.point), o.color);
   }
   for (const TwixtLink& l : c.links) {
-    if (!on_board(l.a) || !on_board(l.b) || link_direction(l) < 0 || l.color < 1 || l.color > 2) {
+    if (!on_board(l.a) || !on_board(l.b) || twixt_link_direction(l) < 0 || l.color < 1 ||
+        l.color > 2) {
       impossible_ = true;
     } else {
       links_.emplace_back(cell(l.a), link_bit(l));

@@ -18,10 +18,6 @@ constexpr std::uint8_t kPiece = 0x20;
 constexpr std::uint8_t kStopped = 0x40;
 constexpr std::uint8_t kExtended = 0x80;
 
-// A knight's step to the right, by direction (docs/formats.md, hash domain 4).
-constexpr int kLinkDx[4] = {1, 2, 2, 1};
-constexpr int kLinkDy[4] = {-2, -1, 1, 2};
-
 void put_varint(std::string& out, std::uint64_t v) {
   while (v >= 0x80) {
     out.push_back(static_cast<char>((v & 0x7F) | 0x80));
@@ -39,15 +35,8 @@ void put_occupant(std::string& out, const StreamBoard& board, const Occupant& o)
   put_varint(out, point_index(board, o.point) * 4 + static_cast<std::uint64_t>(o.color - 1));
 }
 
-int link_direction(const TwixtLink& l) {
-  for (int d = 0; d < 4; ++d) {
-    if (l.b.x - l.a.x == kLinkDx[d] && l.b.y - l.a.y == kLinkDy[d]) return d;
-  }
-  return -1;
-}
-
 void put_link(std::string& out, const StreamBoard& board, const TwixtLink& l) {
-  const int d = link_direction(l);
+  const int d = twixt_link_direction(l);
   put_varint(out, ((point_index(board, l.a) * 4 + static_cast<std::uint64_t>(d)) * 2) +
                       static_cast<std::uint64_t>(l.color - 1));
 }
@@ -168,7 +157,7 @@ bool fits_board(const GamePositions& positions, const StreamBoard& board) {
     }
     for (const auto* links : {&d.links_added, &d.links_removed}) {
       for (const TwixtLink& l : *links) {
-        if (!on(l.a) || !on(l.b) || l.color < 1 || l.color > 2 || link_direction(l) < 0) {
+        if (!on(l.a) || !on(l.b) || l.color < 1 || l.color > 2 || twixt_link_direction(l) < 0) {
           return false;
         }
       }
@@ -295,8 +284,8 @@ bool PositionStreamReader::read_link(TwixtLink* out) {
   if (at >= columns * static_cast<std::uint64_t>(board_.rows)) return fail("a link off the board");
   const auto x = static_cast<std::int32_t>(at % columns);
   const auto y = static_cast<std::int32_t>(at / columns);
-  const std::int32_t bx = x + kLinkDx[direction];
-  const std::int32_t by = y + kLinkDy[direction];
+  const std::int32_t bx = x + kTwixtLinkDx[direction];
+  const std::int32_t by = y + kTwixtLinkDy[direction];
   if (bx >= board_.columns || by < 0 || by >= board_.rows) return fail("a link off the board");
   out->a = Point{static_cast<std::int16_t>(x), static_cast<std::int16_t>(y)};
   out->b = Point{static_cast<std::int16_t>(bx), static_cast<std::int16_t>(by)};

@@ -13,12 +13,6 @@ bool is_half_mark(char c) {
   return c == '\'' || c == '*';
 }
 
-Error off_board(std::string_view what, std::string_view text, const BoardSize& size) {
-  return Error{{},
-               std::string(what) + " " + quote_value(text) + " is off the " +
-                   board_size_text(size) + " board"};
-}
-
 // Length of the part starting at text[0] (sign, letters, mark, digits,
 // mark), or 0 if no part starts there.
 std::size_t part_length(std::string_view text) {
@@ -46,7 +40,7 @@ bool centre_on_board(std::int32_t cx2, std::int32_t cy2, const BoardSize& size) 
 Result<Point> parse_twixt_point(std::string_view text, const BoardSize& size) {
   if (const std::optional<Point> p = letter_number_point(text, size)) return *p;
   if (!parse_letter_number(text)) return Error{{}, "bad twixt point " + quote_value(text)};
-  return off_board("twixt point", text, size);
+  return off_board_error("twixt point", text, size);
 }
 
 std::string format_twixt_point(const Point& p) {
@@ -71,7 +65,7 @@ Result<TwixtLinkCentre> parse_twixt_link_centre(std::string_view text, const Boa
   if (!column || !number) return bad;
   const std::int32_t cx2 = 2 * *column + (half_x ? 1 : 0);
   const std::int32_t cy2 = 2 * (*number - 1) + (half_y ? 1 : 0);
-  if (!centre_on_board(cx2, cy2, size)) return off_board("twixt link centre", text, size);
+  if (!centre_on_board(cx2, cy2, size)) return off_board_error("twixt link centre", text, size);
   return TwixtLinkCentre{static_cast<std::int16_t>(cx2), static_cast<std::int16_t>(cy2)};
 }
 
@@ -136,7 +130,7 @@ Result<Point> parse_lg_twixt_point(std::string_view text, const BoardSize& size)
   const auto p = parse_lg_point(text, size);
   if (!p) {
     if (parse_lg_point(text, BoardSize{})) {
-      return off_board("Little Golem twixt point", text, size);
+      return off_board_error("Little Golem twixt point", text, size);
     }
     return Error{{}, "bad Little Golem twixt point " + quote_value(text)};
   }

@@ -25,10 +25,6 @@ namespace {
 
 constexpr std::string_view kDrawSuffix = "|draw";
 
-bool is_little_golem(const SgfGameKind& kind) {
-  return kind.dialect == "littlegolem";
-}
-
 // Splits a trailing "|draw" (any case) off `text`; true if there was one.
 bool take_draw_suffix(std::string_view& text) {
   const std::size_t bar = text.rfind('|');

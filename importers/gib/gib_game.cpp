@@ -10,7 +10,7 @@
 namespace ludex {
 namespace {
 
-constexpr std::int32_t kDefaultSide = 19;
+constexpr std::int32_t kGibDefaultSide = 19;
 // Tygem's level codes: 18 is 1 dan, 17 is 1 kyu (the real files' names and
 // codes agree: "(2D)" 19, "(1급)" 17, "(15K)" 3, "(3段)" 20).
 constexpr std::int32_t kFirstDanLevel = 18;
@@ -308,7 +308,7 @@ class GibReader : private ServerReaderBase {
       }
       return static_cast<std::int32_t>(*side);
     }
-    return kDefaultSide;
+    return kGibDefaultSide;
   }
 
   void read_players(GameRecord& game, std::vector<Property>& props) {

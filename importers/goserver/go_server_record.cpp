@@ -17,7 +17,7 @@ constexpr std::size_t kHandicapCheckMoves = 40;
 // The longest id kept_field_id makes.
 constexpr std::size_t kMaxKeptIdLength = 32;
 // How far first_text_line looks for the first line.
-constexpr std::size_t kProbeBytes = 4096;
+constexpr std::size_t kGoServerProbeBytes = 4096;
 
 bool has_multibyte_utf8(std::string_view bytes) {
   return !is_ascii(bytes) && is_valid_utf8(bytes);
@@ -324,7 +324,7 @@ std::optional<std::int64_t> parse_server_int(std::string_view text) {
 std::string_view first_text_line(std::string_view bytes) {
   const std::string_view text = strip_utf8_bom(bytes).text;
   std::size_t i = 0;
-  while (i < text.size() && i < kProbeBytes &&
+  while (i < text.size() && i < kGoServerProbeBytes &&
          (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t')) {
     ++i;
   }

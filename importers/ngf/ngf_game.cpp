@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::size_t kHeaderLines = 12;
 // How much of a file looks_like_ngf reads at most.
-constexpr std::size_t kProbeBytes = 4096;
+constexpr std::size_t kNgfProbeBytes = 4096;
 
 // Header fields (0-based lines) of the plain layout and of the GI variant.
 struct NgfLayout {
@@ -326,7 +326,7 @@ std::optional<std::string> result_from_words(std::string_view text) {
 }
 
 bool looks_like_ngf(std::string_view bytes) {
-  const ServerFileText file = strip_utf8_bom(bytes.substr(0, kProbeBytes));
+  const ServerFileText file = strip_utf8_bom(bytes.substr(0, kNgfProbeBytes));
   const std::vector<TextLine> lines = split_text_lines(file.text, 0, kHeaderLines + 1);
   if (!lines.empty() && lines.front().text.substr(0, 2) == "GI") {
     if (lines.size() < kHeaderLines) return false;

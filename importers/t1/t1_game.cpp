@@ -13,11 +13,11 @@ namespace ludex {
 namespace {
 
 constexpr std::size_t kHeaderLines = 13;
-constexpr std::int32_t kDefaultSide = 24;
+constexpr std::int32_t kT1DefaultSide = 24;
 constexpr std::int32_t kMinSide = 3;
 constexpr std::int32_t kMaxSide = 702;
 // How much of a file looks_like_t1 reads at most.
-constexpr std::size_t kProbeBytes = 8192;
+constexpr std::size_t kT1ProbeBytes = 8192;
 
 // Header fields, 0-based line numbers.
 enum HeaderField : std::size_t {
@@ -153,7 +153,7 @@ class T1Reader {
   bool read_side(std::size_t i, std::int32_t* side) {
     const std::string_view v = field(i);
     if (v.empty()) {
-      *side = kDefaultSide;
+      *side = kT1DefaultSide;
       return true;
     }
     const auto n = parse_decimal(v);
@@ -255,7 +255,7 @@ class T1Reader {
 
 bool looks_like_t1(std::string_view bytes) {
   std::int64_t skipped = 0;
-  const std::string_view text = without_bom(bytes.substr(0, kProbeBytes), &skipped);
+  const std::string_view text = without_bom(bytes.substr(0, kT1ProbeBytes), &skipped);
   if (text.find('\0') != std::string_view::npos) return false;
   std::vector<Line> lines = split_lines(text, skipped, kHeaderLines + kProbeMoves + 1);
   if (lines.size() < kHeaderLines) return false;
@@ -274,7 +274,7 @@ bool looks_like_t1(std::string_view bytes) {
     return false;
   }
   // The move lines that were read whole (the probe may cut the last one).
-  if (bytes.size() > kProbeBytes && lines.size() > kHeaderLines) lines.pop_back();
+  if (bytes.size() > kT1ProbeBytes && lines.size() > kHeaderLines) lines.pop_back();
   for (std::size_t i = kHeaderLines; i < lines.size(); ++i) {
     const std::string_view move = value_of(lines[i].text);
     if (!move.empty() && !looks_like_move(move)) return false;

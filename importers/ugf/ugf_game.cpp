@@ -13,7 +13,7 @@
 namespace ludex {
 namespace {
 
-constexpr std::int32_t kDefaultSide = 19;
+constexpr std::int32_t kUgfDefaultSide = 19;
 constexpr std::size_t kNoSection = static_cast<std::size_t>(-1);
 
 struct Section {
@@ -176,7 +176,7 @@ class UgfReader : private ServerReaderBase {
 
   std::optional<std::int32_t> board_side() {
     const std::string_view size = header_value("Size");
-    if (size.empty()) return kDefaultSide;
+    if (size.empty()) return kUgfDefaultSide;
     const std::optional<std::int64_t> side = parse_server_int(size);
     if (!side || *side < 2 || *side > kMaxServerBoardSide) {
       fail(header_line("Size")->pos(), "board size " + quote_value(size) + " is not 2 to 52 lines");

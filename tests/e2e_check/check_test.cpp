@@ -91,8 +91,10 @@ TEST_CASE("check finds a sound database sound", "[e2e][check]") {
 }
 
 TEST_CASE("check names each broken invariant with its game", "[e2e][check]") {
-  ScratchDir dir("e2e-check-broken");
-  const std::string db = make_database(dir);
+  // Imported once: Catch runs the case again from the top for each SECTION,
+  // and every section breaks a copy of its own.
+  static const ScratchDir dir("e2e-check-broken");
+  static const std::string db = make_database(dir);
   // A Go game with a few dozen nodes and one with comments.
   const std::int64_t game =
       scalar(db,

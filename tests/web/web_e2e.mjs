@@ -54,6 +54,9 @@ const OUT = resolve(outArg);
 const SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const started = Date.now();
+// The whole test's limit, in seconds; under the sanitizers it takes about
+// three times its usual 30 s.
+const WATCHDOG_S = Number(process.env.LUDEX_WEB_TEST_LIMIT_S || 240);
 
 let passed = 0;
 let failed = 0;
@@ -123,6 +126,17 @@ const BASE = await new Promise((resolveUrl, reject) => {
   server.on('exit', (code) => reject(new Error(`ludex serve exited ${code}: ${serverErr}`)));
 });
 console.log(`server: ${BASE}`);
+// A watchdog inside the test: a step that never ends fails the test here,
+// with the server and Chromium stopped, well before CTest's TIMEOUT would kill
+// node alone and leave both running (CMakeLists.txt gives 300 s).
+let browserContext = null;
+const watchdog = setTimeout(() => {
+  console.log(`FAILED: the browser test ended within ${WATCHDOG_S} s`);
+  server.kill('SIGKILL');
+  const closing = browserContext ? browserContext.close().catch(() => {}) : Promise.resolve();
+  Promise.race([closing, new Promise((r) => setTimeout(r, 5000))]).then(() => process.exit(1));
+}, WATCHDOG_S * 1000);
+watchdog.unref();
 const apiGet = async (path) => {
   const r = await fetch(BASE + path);
   return { status: r.status, body: r.headers.get('content-type')?.includes('json') ? await r.json() : await r.arrayBuffer() };
@@ -137,6 +151,7 @@ const context = await chromium.launchPersistentContext(profile, {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync'],
 });
+browserContext = context;
 const page = context.pages()[0] || (await context.newPage());
 page.setDefaultTimeout(15000);
 const pageErrors = [];
