@@ -11,12 +11,12 @@ namespace ludex {
 namespace {
 
 using test::check_round_trip;
+using test::decode_move;
 using test::kind_of;
 using test::special;
 
 Move decode_ok(const SgfGameKind& kind, const std::string& id, std::vector<std::string> values) {
-  const SgfMoveContext ctx{&kind};
-  const Result<Move> m = rules_for(kind.family).decode_sgf_move(ctx, id, values);
+  const Result<Move> m = decode_move(kind, id, values);
   INFO(id << " " << (values.empty() ? std::string() : values.front()));
   REQUIRE(m.ok());
   return *m;
@@ -24,8 +24,7 @@ Move decode_ok(const SgfGameKind& kind, const std::string& id, std::vector<std::
 
 std::string decode_error(const SgfGameKind& kind, const std::string& id,
                          std::vector<std::string> values) {
-  const SgfMoveContext ctx{&kind};
-  const Result<Move> m = rules_for(kind.family).decode_sgf_move(ctx, id, values);
+  const Result<Move> m = decode_move(kind, id, values);
   REQUIRE_FALSE(m.ok());
   CHECK(m.error().pos.byte_offset == -1);
   CHECK(m.error().pos.line == 0);
