@@ -44,12 +44,12 @@ constexpr std::int64_t kBatchGames = 1000;  // the import's games per transactio
 struct ParsedInput {
   std::string path;
   SourceFileInfo info;
-  ParsedFile parsed;
-  std::vector<GamePositions> positions;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<PreparedGame> games;
 };
 
 // Parses files[begin, end) into out on `jobs` threads, as the import's
-// workers do (read, hash, parse, positions).
+// workers do (read, hash, parse, prepare_game).
 void parse_chunk(const std::vector<std::string>& files, std::size_t begin, std::size_t end,
                  int jobs, std::vector<ParsedInput>& out) {
   out.clear();
@@ -66,14 +66,10 @@ void parse_chunk(const std::vector<std::string>& files, std::size_t begin, std::
         in.info.path = files[i];
         in.info.size = static_cast<std::int64_t>(bytes.size());
         in.info.content_hash = content_hash(bytes);
-        in.parsed = parse_game_file(bytes);
-        in.info.format = in.parsed.format;
-        for (GameRecord& game : in.parsed.games) {
-          GamePositions positions = compute_positions(game);
-          for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
-          positions.warnings.clear();
-          in.positions.push_back(std::move(positions));
-        }
+        ParsedFile parsed = parse_game_file(bytes);
+        in.info.format = parsed.format;
+        in.diagnostics = std::move(parsed.diagnostics);
+        for (GameRecord& game : parsed.games) in.games.push_back(prepare_game(std::move(game)));
       }
     } catch (...) {
       next = end;
@@ -272,7 +268,7 @@ StoreRun run_store_only(const std::string& archive, const std::string& db_path, 
       std::vector<ParsedInput> part;
       parse_chunk(walk.files, end, end + step, jobs, part);
       for (ParsedInput& in : part) {
-        games += static_cast<std::int64_t>(in.parsed.games.size());
+        games += static_cast<std::int64_t>(in.games.size());
         chunk.push_back(std::move(in));
       }
       end += step;
@@ -286,11 +282,11 @@ StoreRun run_store_only(const std::string& archive, const std::string& db_path, 
         store.clear_file(known->file_id);
       }
       const std::int64_t file_id = store.upsert_file(in.info);
-      for (const Diagnostic& d : in.parsed.diagnostics) store.add_error(file_id, d);
-      for (std::size_t g = 0; g < in.parsed.games.size(); ++g) {
-        store.add_game(file_id, in.parsed.games[g], in.positions[g]);
+      for (const Diagnostic& d : in.diagnostics) store.add_error(file_id, d);
+      for (const PreparedGame& game : in.games) {
+        store.add_game(file_id, game);
         ++run.games;
-        run.nodes += static_cast<std::int64_t>(in.parsed.games[g].tree.size());
+        run.nodes += static_cast<std::int64_t>(game.record.tree.size());
         if (++in_batch >= kBatchGames) {
           store.commit();
           store.begin();

@@ -85,17 +85,17 @@ ParseBenchResult run_pipeline_bench(const std::vector<std::string>& files,
           if (!r.readable) {
             throw std::runtime_error("cannot read " + r.path + ": " + r.read_error);
           }
-          format = r.parsed.format.empty() ? "unknown" : r.parsed.format;
+          format = r.format.empty() ? "unknown" : r.format;
           ++by_format[format].files;
           by_format[format].bytes += r.size;
         }
         ParseFormatFigures& f = by_format[format];
-        f.games += static_cast<std::int64_t>(r.parsed.games.size());
-        for (const GameRecord& game : r.parsed.games) {
-          f.nodes += static_cast<std::int64_t>(game.tree.size());
-          result.warnings += static_cast<std::int64_t>(game.warnings.size());
+        f.games += static_cast<std::int64_t>(r.games.size());
+        for (const PreparedGame& game : r.games) {
+          f.nodes += static_cast<std::int64_t>(game.record.tree.size());
+          result.warnings += static_cast<std::int64_t>(game.record.warnings.size());
         }
-        result.errors += static_cast<std::int64_t>(r.parsed.diagnostics.size());
+        result.errors += static_cast<std::int64_t>(r.diagnostics.size());
       });
   result.seconds = seconds_between(start, Clock::now());
   for (auto& [name, figures] : by_format) figures.format = name;
@@ -154,7 +154,7 @@ ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
           // parts of about kPartBytes, each dropped once full (the import
           // hands it to the writer, which frees it after storing it).
           constexpr std::int64_t kPartBytes = kDefaultPipelineBudget / 8;
-          std::vector<GameRecord> part;
+          std::vector<PreparedGame> part;
           std::int64_t part_cost = 0;
           std::int64_t games = 0;
           std::int64_t nodes = 0;
@@ -164,13 +164,17 @@ ParseBenchResult run_parse_bench(const std::vector<std::string>& files,
                 ++games;
                 nodes += static_cast<std::int64_t>(game.tree.size());
                 warnings += static_cast<std::int64_t>(game.warnings.size());
-                GamePositions positions;
+                // Positions alone (not prepare_game): this measures the
+                // parser and the position rules, not the rest of a worker's step.
+                PreparedGame prepared;
+                prepared.record = std::move(game);
                 if (options.positions) {
-                  positions = compute_positions(game);
-                  position_warnings += static_cast<std::int64_t>(positions.warnings.size());
+                  prepared.positions = compute_positions(prepared.record);
+                  position_warnings +=
+                      static_cast<std::int64_t>(prepared.positions.warnings.size());
                 }
-                part_cost += estimate_game_bytes(game, positions, GameLayout());
-                part.push_back(std::move(game));
+                part_cost += estimate_game_bytes(prepared);
+                part.push_back(std::move(prepared));
                 if (part_cost >= kPartBytes) {
                   part.clear();
                   part_cost = 0;

@@ -8,7 +8,7 @@
 //  * a game is a Go game of dialect `who`, on a square board of 2..52
 //    lines, every move by seat 1 or 2, a pass or a stone on the board, its
 //    text (players, result, date, event, comments, properties) valid UTF-8;
-//  * positions are either absent or one per node;
+//  * prepare_game agrees with the game (prepared_check.h);
 //  * the game written as SGF reads back as one game with the same players,
 //    result, winner, date, event, size, main line and number of nodes.
 #ifndef LUDEX_FUZZ_GO_SERVER_CHECK_H_
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_check.h"
-#include "games/position.h"
+#include "fuzz/prepared_check.h"
 #include "importers/goserver/go_server_record.h"
 #include "importers/sgf/sgf_game.h"
 
@@ -62,9 +62,7 @@ inline void check_go_server_game(const GameRecord& game, std::size_t size, const
             who + ": a stone off the board");
     }
   }
-  const GamePositions positions = compute_positions(game);
-  check(positions.hashes.empty() || positions.hashes.size() == game.tree.size(),
-        who + ": position hashes are neither absent nor one per node");
+  check_prepared(game, who);
 
   const std::string written = write_sgf_game(game);
   const SgfParseOutput back = read_sgf_games(written);

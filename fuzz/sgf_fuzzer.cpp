@@ -1,14 +1,15 @@
 // libFuzzer target for SGF files of every dialect, as `ludex import` reads
 // them: the streaming reader, the tree builder and the game converter
 // (charsets, family detection, moves through games/), then every game's
-// positions (compute_positions, as the import's workers do) and the writer
+// worker step (prepare_game, as the import's workers run it) and the writer
 // of `ludex export`.
 //
 // Properties checked (any failure aborts, see fuzz_check.h):
 //  * read_sgf_games never throws; every diagnostic is an error located
 //    inside the input, every game well formed;
 //  * the whole-file and the streamed reader give the same games and errors;
-//  * positions are either absent or one per node;
+//  * prepare_game's positions, layout, stream and explorer visits agree with
+//    the game (prepared_check.h);
 //  * read_sgf_games(write_sgf_game(g)) gives back g: one game, no error,
 //    the same players, header fields, family, size and tree (the promise
 //    of sgf_game.h that export then import keeps a game).
@@ -20,7 +21,7 @@
 
 #include "core/game.h"
 #include "fuzz/fuzz_check.h"
-#include "games/position.h"
+#include "fuzz/prepared_check.h"
 #include "importers/sgf/sgf_game.h"
 #include "tests/unit/importers/sgf/record_difference.h"
 
@@ -28,14 +29,6 @@ namespace {
 
 using ludex::fuzz::check;
 using ludex::test::record_difference;
-
-void check_positions(const ludex::GameRecord& game) {
-  const ludex::GamePositions positions = ludex::compute_positions(game);
-  check(positions.hashes.empty() || positions.hashes.size() == game.tree.size(),
-        "position hashes are neither absent nor one per node");
-  check(positions.deltas.empty() || positions.deltas.size() == game.tree.size(),
-        "position deltas are neither absent nor one per node");
-}
 
 void check_round_trip(const ludex::GameRecord& game) {
   const std::string written = ludex::write_sgf_game(game);
@@ -78,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   for (const ludex::GameRecord& game : out.games) {
-    check_positions(game);
+    ludex::fuzz::check_prepared(game, "sgf");
     check_round_trip(game);
   }
   return 0;

@@ -19,7 +19,7 @@
 
 #include "core/game.h"
 #include "fuzz/fuzz_check.h"
-#include "games/position.h"
+#include "fuzz/prepared_check.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/t1/t1_game.h"
 
@@ -54,9 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(game.columns >= 3 && game.columns <= 702 && game.rows >= 3 && game.rows <= 702,
         "t1: a board size outside 3..702");
 
-  const ludex::GamePositions positions = ludex::compute_positions(game);
-  check(positions.hashes.empty() || positions.hashes.size() == game.tree.size(),
-        "t1: position hashes are neither absent nor one per node");
+  ludex::fuzz::check_prepared(game, "t1");
 
   const std::string written = ludex::write_sgf_game(game);
   const ludex::SgfParseOutput back = ludex::read_sgf_games(written);

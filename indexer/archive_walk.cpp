@@ -91,7 +91,7 @@ void ArchiveWalk::read(std::size_t index, FileResult r) {
   {
     ArchiveReader reader = ArchiveReader::open_file(path, fs::path(path).filename().string(),
                                                     options_.archive_limits, budget);
-    end.complete = read_members(index, reader, path, 1, budget, end.parsed.diagnostics);
+    end.complete = read_members(index, reader, path, 1, budget, end.diagnostics);
   }
   // An archive written to while it was read is recorded with no hash, so
   // that the next import reads it again.
@@ -233,8 +233,7 @@ bool ArchiveWalk::read_nested(std::size_t index, FileResult m, std::string& byte
   queue_.emit_record(index, std::move(m));
   {
     ArchiveReader inner = ArchiveReader::open_memory(bytes, name, options_.archive_limits, budget);
-    end.complete =
-        read_members(index, inner, inner_path, depth + 1, budget, end.parsed.diagnostics);
+    end.complete = read_members(index, inner, inner_path, depth + 1, budget, end.diagnostics);
   }
   queue_.emit_record(index, std::move(end));
   std::string().swap(bytes);

@@ -137,7 +137,7 @@ void ImportWriter::begin_archive(const FileResult& r) {
 void ImportWriter::end_archive(const FileResult& r) {
   assert(!open_archives_.empty());
   OpenArchive& a = open_archives_.back();
-  for (const Diagnostic& d : r.parsed.diagnostics) record_error(a.file_id, a.info.path, d);
+  for (const Diagnostic& d : r.diagnostics) record_error(a.file_id, a.info.path, d);
   // Read to its end: what is recorded in it and was not seen is gone from
   // it. --prune forgets it; otherwise it is kept, marked absent, so that a
   // later --prune forgets it even if the archive is unchanged by then.
@@ -197,7 +197,7 @@ bool ImportWriter::begin_file(const FileResult& r) {
   // parts gets it with its last part (store_part), so that an import
   // stopped inside it (after a commit within the file) reads it again.
   info.content_hash = r.last ? r.content_hash : std::string();
-  info.format = r.parsed.format;
+  info.format = r.format;
   info.container_id = archive != nullptr ? archive->file_id : 0;
   const bool repeated = forget_earlier_member(r, archive);
   if (!repeated && known != nullptr) {
@@ -226,22 +226,21 @@ bool ImportWriter::begin_file(const FileResult& r) {
     batch_.file_recorded();
     return false;
   }
-  if (r.parsed.format.empty()) ++summary_.files_failed;
+  if (r.format.empty()) ++summary_.files_failed;
   return true;
 }
 
 void ImportWriter::store_part(FileResult& r) {
-  for (const Diagnostic& d : r.parsed.diagnostics) record_error(file_id_, r.path, d);
-  for (std::size_t g = 0; g < r.parsed.games.size(); ++g) {
-    const GameRecord& game = r.parsed.games[g];
+  for (const Diagnostic& d : r.diagnostics) record_error(file_id_, r.path, d);
+  for (const PreparedGame& prepared : r.games) {
+    const GameRecord& game = prepared.record;
     for (const Diagnostic& w : game.warnings) reporter_.report(r.path, w);
     if (options_.dedupe && store_.add_sighting(file_id_, game) != 0) {
       ++summary_.duplicates;
       ++summary_.deduped;
       continue;
     }
-    PreparedExplorerGame* explorer = r.explorer[g] ? &*r.explorer[g] : nullptr;
-    store_.add_game(file_id_, game, r.positions[g], &r.layouts[g], explorer);
+    store_.add_game(file_id_, prepared);
     if (store_.last_duplicate_of() != 0) ++summary_.duplicates;
     ++summary_.games;
     summary_.nodes += static_cast<std::int64_t>(game.tree.size());

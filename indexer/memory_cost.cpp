@@ -13,12 +13,14 @@ std::int64_t diagnostics_bytes(const std::vector<Diagnostic>& diagnostics) {
 std::int64_t record_bytes(const FileResult& r) {
   return static_cast<std::int64_t>(sizeof(FileResult)) + string_bytes(r.path) +
          string_bytes(r.container) + string_bytes(r.read_error) + string_bytes(r.content_hash) +
-         diagnostics_bytes(r.parsed.diagnostics);
+         diagnostics_bytes(r.diagnostics);
 }
 
-std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
-                                 const GameLayout& layout, const PreparedExplorerGame* explorer) {
-  std::int64_t n = static_cast<std::int64_t>(sizeof(GameRecord) + sizeof(GamePositions));
+std::int64_t estimate_game_bytes(const PreparedGame& prepared) {
+  const GameRecord& game = prepared.record;
+  const GamePositions& positions = prepared.positions;
+  const GameLayout& layout = prepared.layout;
+  std::int64_t n = static_cast<std::int64_t>(sizeof(PreparedGame));
   n += static_cast<std::int64_t>(game.tree.heap_bytes());
   n += vector_bytes(game.players);
   for (const SeatPlayer& p : game.players) n += string_bytes(p.name);
@@ -34,9 +36,8 @@ std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& po
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);
   }
-  if (explorer != nullptr) {
-    n += static_cast<std::int64_t>(sizeof(PreparedExplorerGame)) + vector_bytes(explorer->moves()) +
-         vector_bytes(explorer->visits());
+  if (const std::optional<PreparedExplorerGame>& explorer = prepared.explorer) {
+    n += vector_bytes(explorer->moves()) + vector_bytes(explorer->visits());
     for (const Continuation& m : explorer->moves()) {
       n += string_bytes(m.piece) + vector_bytes(m.points);
     }

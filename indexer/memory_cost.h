@@ -16,9 +16,7 @@
 #include "core/diagnostic.h"
 #include "core/game.h"
 #include "core/small_vector.h"
-#include "games/game_layout.h"
-#include "games/position.h"
-#include "schema/explorer_prepare.h"
+#include "derive/prepared_game.h"
 
 namespace ludex {
 
@@ -52,15 +50,13 @@ std::int64_t vector_bytes(const SmallVector<T, N>& v) {
 std::int64_t diagnostics_bytes(const std::vector<Diagnostic>& diagnostics);
 
 // What a record without games holds (the record itself and its strings and
-// diagnostics; its games, positions and layouts are assumed empty).
+// diagnostics; its games are assumed empty).
 std::int64_t record_bytes(const FileResult& record);
 
-// An estimate of the heap memory a parsed game, its positions, its layout
-// and its prepared explorer visits (when not null) hold (allocator overhead
-// included), as the budget counts it.
-std::int64_t estimate_game_bytes(const GameRecord& game, const GamePositions& positions,
-                                 const GameLayout& layout,
-                                 const PreparedExplorerGame* explorer = nullptr);
+// An estimate of the memory a prepared game holds (its record, positions,
+// layout and explorer visits; allocator overhead included), as the budget
+// counts it.
+std::int64_t estimate_game_bytes(const PreparedGame& game);
 
 }  // namespace ludex
 

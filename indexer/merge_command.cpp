@@ -25,6 +25,7 @@
 #include <optional>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 #include "games/position.h"
 #include "indexer/commands.h"
@@ -161,7 +162,7 @@ int run_merge_command(const std::vector<std::string>& args) {
     if (target == copied.end()) continue;
     std::optional<LoadedGame> game = loader.load(game_id);
     if (!game) throw std::runtime_error("game " + std::to_string(game_id) + " vanished");
-    store.add_game(target->second, game->record, compute_positions(game->record));
+    store.add_game(target->second, prepare_game(std::move(game->record), PositionWarnings::kDrop));
     ++sum.games;
     if (store.last_duplicate_of() != 0) ++sum.duplicates;
     if (++in_batch >= kBatchGames) {

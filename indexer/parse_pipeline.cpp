@@ -142,13 +142,13 @@ void ParseWork::parse_into(const std::shared_ptr<PartStream>& stream, FileResult
   auto flush = [&](bool last) {
     // The first part names the format. A file handed on before its end (a
     // large collection) asks for it then; any other knows it by now.
-    if (part == 0) r.parsed.format = last ? format : game_file_format(bytes);
+    if (part == 0) r.format = last ? format : game_file_format(bytes);
     r.part = part++;
     r.last = last;
     if (last) {
-      for (Diagnostic& d : extras) r.parsed.diagnostics.push_back(std::move(d));
+      for (Diagnostic& d : extras) r.diagnostics.push_back(std::move(d));
     }
-    cost += diagnostics_bytes(r.parsed.diagnostics);
+    cost += diagnostics_bytes(r.diagnostics);
     if (!queue_->emit_part(stream, std::move(r), cost)) stopped = true;
     r = FileResult{};
     r.kind = kind;
@@ -157,28 +157,19 @@ void ParseWork::parse_into(const std::shared_ptr<PartStream>& stream, FileResult
   };
   auto add_game = [&](GameRecord&& game) {
     if (stopped) return;
-    if (!options_.positions) {
-      cost += estimate_game_bytes(game, GamePositions(), GameLayout());
-      r.parsed.games.push_back(std::move(game));
-      if (cost >= part_bytes_) flush(false);
-      return;
-    }
-    GamePositions positions = compute_positions(game);
-    for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
-    positions.warnings.clear();
     // Here, on a worker, rather than on the single writer thread.
-    attach_position_stream(game, &positions);
-    GameLayout layout = compute_game_layout(game);
-    std::optional<PreparedExplorerGame> explorer = prepare_explorer_game(game, positions, layout);
-    cost += estimate_game_bytes(game, positions, layout, explorer ? &*explorer : nullptr);
-    r.parsed.games.push_back(std::move(game));
-    r.positions.push_back(std::move(positions));
-    r.layouts.push_back(std::move(layout));
-    r.explorer.push_back(std::move(explorer));
+    PreparedGame prepared;
+    if (options_.positions) {
+      prepared = prepare_game(std::move(game));
+    } else {
+      prepared.record = std::move(game);  // parsing alone: nothing derived
+    }
+    cost += estimate_game_bytes(prepared);
+    r.games.push_back(std::move(prepared));
     if (cost >= part_bytes_) flush(false);
   };
   format = parse_game_file(bytes, add_game, [&](Diagnostic&& d) {
-    if (!stopped) r.parsed.diagnostics.push_back(std::move(d));
+    if (!stopped) r.diagnostics.push_back(std::move(d));
   });
   if (!stopped) flush(true);
 }

@@ -28,12 +28,11 @@
 #include <string>
 #include <vector>
 
-#include "games/game_layout.h"
-#include "games/position.h"
+#include "core/diagnostic.h"
+#include "derive/prepared_game.h"
 #include "importers/archive/archive_reader.h"
 #include "importers/game_file.h"
 #include "indexer/file_walk.h"
-#include "schema/explorer_prepare.h"
 
 namespace ludex {
 
@@ -53,8 +52,8 @@ enum class SourceKind : std::uint8_t {
 
 // One file, or one part of a file. A file comes in one or more parts, in
 // order: the first (part == 0) carries everything below; a later part
-// (part > 0) carries only more games (parsed.games, positions) and the errors
-// read among them (parsed.diagnostics), and belongs to the file of the part
+// (part > 0) carries only more games and the errors read among them
+// (diagnostics), and belongs to the file of the part
 // before it. last is true on a file's final part. Archive records
 // (kArchive, kArchiveEnd) come in one part.
 struct FileResult {
@@ -75,18 +74,17 @@ struct FileResult {
   // one replaces it (as extracting the archive would).
   bool repeated = false;
   bool complete = false;  // kArchiveEnd only, see SourceKind
-  ParsedFile parsed;
-  // Parallel to parsed.games: positions at every node (empty when the
-  // pipeline computes none). Their warnings have already been appended to
-  // the game's warnings.
-  std::vector<GamePositions> positions;
-  // Parallel to positions: what the store derives from each game
-  // (games/game_layout.h), computed by the worker.
-  std::vector<GameLayout> layouts;
-  // Parallel to positions: each game's visits for the opening explorer
-  // (schema/explorer_prepare.h), computed by the worker; nullopt for a game
-  // without a position stream.
-  std::vector<std::optional<PreparedExplorerGame>> explorer;
+  // "sgf", "gtv", ... as ParsedFile::format (importers/game_file.h); set on
+  // the first part.
+  std::string format;
+  // The games of this part, each prepared (derive/prepared_game.h: its
+  // positions' warnings already among the record's warnings), or only its
+  // record, nothing derived and not to be stored, when the pipeline
+  // computes no positions (PipelineOptions::positions).
+  std::vector<PreparedGame> games;
+  // Errors that lost a game (game_index >= 0) or the whole file (-1), as
+  // ParsedFile::diagnostics.
+  std::vector<Diagnostic> diagnostics;
 };
 
 struct PipelineOptions {
@@ -99,8 +97,8 @@ struct PipelineOptions {
   // A file's games are handed on in parts of about this many bytes;
   // 0 = an eighth of the budget.
   std::int64_t part_bytes = 0;
-  // Whether the workers compute every game's positions (the import needs
-  // them). false leaves FileResult::positions empty: parsing alone, as
+  // Whether the workers prepare every game (prepare_game; the import needs
+  // it). false gives each game's record alone: parsing alone, as
   // ludex-bench parse --pipeline measures it.
   bool positions = true;
   // Read archives member by member; false reads every file as a game file.

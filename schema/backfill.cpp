@@ -74,8 +74,8 @@ std::int64_t backfill_position_streams(Database& db, MetaTable& meta, GameWriter
   list.bind(1, kPositionHashVersion);
   std::int64_t encoded = 0;
   for (const std::int64_t id : list_ids(list)) {
-    const GameRecord record = load_stored(loader, id).record;
-    if (writer.store_stream(id, record, compute_positions(record))) ++encoded;
+    const PreparedGame game = prepare_game(load_stored(loader, id).record, PositionWarnings::kDrop);
+    if (writer.store_stream(id, game)) ++encoded;
   }
   meta.erase(meta_key::kPositionStreamsPending);
   return encoded;

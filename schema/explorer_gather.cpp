@@ -17,10 +17,6 @@
 namespace ludex {
 namespace {
 
-// Zobrist domain of the explorer's variant key (positions use domains below
-// 64: games/position_support.h).
-constexpr std::uint32_t kExplorerVariantDomain = 0x4558;  // "EX"
-
 // What both plans select per node holding the position, then the game
 // condition's fragments and the order.
 constexpr const char* kNodeColumns =
@@ -40,18 +36,6 @@ constexpr const char* kGamesFirst =
     "AND n.node_id = nh.node_id AND n.position_hash = ?2";
 
 }  // namespace
-
-std::uint64_t explorer_key(Family family, std::string_view variant, std::uint64_t hash) {
-  if (family != Family::kBlokus || variant.empty()) return hash;
-  // FNV-1a over the name's bytes, then a Zobrist key of it: fixed forever.
-  std::uint64_t name = 0xcbf29ce484222325ULL;
-  for (const char c : variant) {
-    name = (name ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  }
-  return hash ^ zobrist_key(kExplorerVariantDomain, static_cast<std::uint32_t>(name & 0xffff),
-                            static_cast<std::uint32_t>((name >> 16) & 0xffff),
-                            static_cast<std::uint32_t>((name >> 32) & 0xffff));
-}
 
 struct PositionGatherer::Impl {
   explicit Impl(SQLite::Database& d)

@@ -20,17 +20,12 @@
 #include <SQLiteCpp/Database.h>
 
 #include "core/game.h"
-#include "schema/continuation_tally.h"
+#include "derive/continuation_tally.h"
+#include "derive/explorer_visits.h"
 #include "schema/explorer_postings.h"
 #include "schema/query_support.h"
 
 namespace ludex {
-
-// The explorer's key of a position: its hash, and for the Blokus family,
-// whose boards several variants share (Blokus Duo and Junior, the 20x20
-// variants), the variant folded in, so that a variant's positions are its
-// own. A fixed function of its arguments (persisted).
-std::uint64_t explorer_key(Family family, std::string_view variant, std::uint64_t hash);
 
 class PositionGatherer {
  public:

@@ -28,17 +28,6 @@ std::uint64_t next_table_id() {
   return last.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-// A copy of the move's key fields alone (no counts, no game lists).
-Continuation key_fields(const Continuation& move) {
-  Continuation m;
-  m.seat = move.seat;
-  m.color = move.color;
-  m.kind = move.kind;
-  m.points = move.points;
-  m.piece = move.piece;
-  return m;
-}
-
 }  // namespace
 
 void put_move_key(std::string& out, const Continuation& m) {
@@ -75,11 +64,6 @@ std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuat
   m->piece.assign(bytes.substr(i, piece));
   i += piece;
   return {};
-}
-
-const Continuation* MoveTable::intern(const Continuation& move) {
-  if (const auto it = moves_.find(move); it != moves_.end()) return &*it;
-  return &*moves_.insert(key_fields(move)).first;
 }
 
 std::size_t PostingsWriter::move_index(const Continuation& move) {

@@ -19,37 +19,10 @@
 #include <vector>
 
 #include "core/node.h"
-#include "schema/continuation_tally.h"
+#include "derive/continuation_tally.h"
+#include "derive/explorer_visits.h"
 
 namespace ludex {
-
-// A move played from the position by some child nodes of one game.
-struct MoveVisit {
-  const Continuation* move = nullptr;  // the move (its key fields), owned by the producer
-  std::uint32_t count = 0;             // child nodes of the game playing it (>= 1)
-  std::int64_t child = 0;              // the lowest of those nodes' ids
-  // The first determined evaluation (not undetermined, not NaN) of that
-  // lowest child node, when it has one.
-  bool has_eval = false;
-  Evaluation eval;
-};
-
-// One game at the position: every node of the game holding it, and the
-// moves its children played (children without a move are not listed).
-struct PositionVisit {
-  std::int64_t game_id = 0;
-  std::string_view date;             // games.date, "" when none; valid until the producer moves on
-  std::int8_t winner = 0;            // games.winner
-  std::uint32_t nodes = 0;           // nodes of the game with the position (>= 1)
-  std::span<const MoveVisit> moves;  // distinct moves, in the producer's order
-  // Which table `moves` point into. 0: the producer keeps each address to one
-  // move for its whole life (PositionGatherer, MoveTable). Else a number no
-  // other table had in this process: a PostingsReader reads each row's moves
-  // into its own table, and the next row's table may reuse the addresses for
-  // other moves, so a consumer that remembers addresses (ExplorerTally) must
-  // forget them when this changes.
-  std::uint64_t move_table = 0;
-};
 
 // A move's key fields as a row's move table stores them (docs/schema.md),
 // appended to out.
@@ -57,19 +30,6 @@ void put_move_key(std::string& out, const Continuation& move);
 // Reads what put_move_key wrote at *at into *move's key fields (the others
 // are left alone), advancing *at. Returns "" or why the bytes do not read.
 std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* move);
-
-// Moves at stable addresses, each key once: what visits point to.
-class MoveTable {
- public:
-  // The table's copy of move's key fields (its counts are not kept).
-  const Continuation* intern(const Continuation& move);
-  void clear() { moves_.clear(); }
-  std::size_t size() const { return moves_.size(); }
-
- private:
-  // Node-based: an element keeps its address while others are added.
-  std::unordered_set<Continuation, ContinuationKeyHash, ContinuationKeyEqual> moves_;
-};
 
 // Builds one row's blob from visits given in increasing game id order.
 class PostingsWriter {

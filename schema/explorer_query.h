@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "derive/continuation_tally.h"
 #include "games/position.h"
 #include "games/symmetry.h"
-#include "schema/continuation_tally.h"
 #include "schema/database.h"
 #include "schema/explorer_postings.h"
 #include "schema/game_query.h"

@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "derive/explorer_prepare.h"
 #include "schema/explorer_build.h"
 #include "schema/explorer_gather.h"
 #include "schema/meta.h"
@@ -55,10 +56,6 @@ void decode_row(std::uint64_t key, std::int64_t first_game, std::string_view byt
 }
 
 }  // namespace
-
-std::int32_t explorer_max_points(Family family) {
-  return family == Family::kBlokus ? 128 : 32;
-}
 
 // ---------------------------------------------------------------------------
 // Reading
@@ -214,6 +211,7 @@ struct ExplorerStoreWriter::Impl {
   // Outside a bulk load: the batch's visits to kept positions, and the
   // positions that may have become common (key -> hash, variant).
   std::map<std::uint64_t, std::vector<OwnedVisit>> queued;
+  OwnedVisit placed;  // add()'s copy of a visit for the sorter, its storage reused
   std::map<std::uint64_t, std::pair<std::uint64_t, std::string>> candidates;
   // build_visit()'s current key.
   std::uint64_t build_key = 0;
@@ -339,10 +337,6 @@ ExplorerStoreWriter::ExplorerStoreWriter(SQLite::Database& db)
 
 ExplorerStoreWriter::~ExplorerStoreWriter() = default;
 
-MoveTable* ExplorerStoreWriter::moves() {
-  return impl_->bulk ? nullptr : &impl_->moves;
-}
-
 bool ExplorerStoreWriter::in_bulk_load() const {
   return impl_->bulk;
 }
@@ -357,17 +351,24 @@ bool ExplorerStoreWriter::wants_games() {
   return !s.pending;
 }
 
-void ExplorerStoreWriter::add(const std::string& variant,
+void ExplorerStoreWriter::add(const std::string& variant, std::int64_t game_id,
+                              std::int64_t first_node_id,
                               const std::vector<ExplorerVisit>& visits) {
   Impl& s = *impl_;
   if (s.bulk) {
-    for (const ExplorerVisit& v : visits) s.sorter->add(v.key, v.visit);
+    // The sorter copies the visit at once: its moves may stay the caller's.
+    for (const ExplorerVisit& v : visits) {
+      s.placed = v.visit;
+      place_visit(game_id, first_node_id, nullptr, &s.placed);
+      s.sorter->add(v.key, s.placed);
+    }
     return;
   }
   s.load_kept();
   for (const ExplorerVisit& v : visits) {
     if (s.kept.count(v.key) != 0) {
-      s.queued[v.key].push_back(v.visit);
+      OwnedVisit& queued = s.queued[v.key].emplace_back(v.visit);
+      place_visit(game_id, first_node_id, &s.moves, &queued);
     } else {
       s.candidates.try_emplace(v.key, v.hash, variant);
     }

@@ -26,44 +26,10 @@
 
 #include "core/game.h"
 #include "core/small_vector.h"
+#include "derive/explorer_visits.h"
 #include "schema/explorer_postings.h"
 
 namespace ludex {
-
-// A position is kept when at least this many nodes hold it...
-inline constexpr std::int64_t kExplorerMinNodes = 32;
-// ... and at most this many points of the board are occupied (stones, pegs;
-// for the Blokus family cells, a piece covering up to five or six).
-std::int32_t explorer_max_points(Family family);
-
-// A game's visit to a position, owning what it points to (the move table
-// stays the producer's: ExplorerGame::moves, a row's table, ...).
-struct OwnedVisit {
-  std::string variant;  // the game's, for a Blokus game; else ""
-  std::int64_t game_id = 0;
-  std::string date;
-  std::int8_t winner = 0;
-  std::uint32_t nodes = 0;
-  // Sorted by the move's key; most visits have one or two (in place).
-  SmallVector<MoveVisit, 2> moves;
-  PositionVisit view() const {
-    PositionVisit v;
-    v.game_id = game_id;
-    v.date = date;
-    v.winner = winner;
-    v.nodes = nodes;
-    v.moves = moves;
-    return v;
-  }
-};
-
-// A game's visit to a position that may be kept: its explorer key
-// (explorer_key()), its position hash, the visit.
-struct ExplorerVisit {
-  std::uint64_t key = 0;
-  std::uint64_t hash = 0;
-  OwnedVisit visit;
-};
 
 // Reading the kept postings.
 class ExplorerStoreReader {
@@ -113,17 +79,20 @@ class ExplorerStoreWriter {
   ExplorerStoreWriter& operator=(const ExplorerStoreWriter&) = delete;
 
   // A stored game's visits to the positions that may be kept (occupied
-  // points within the limit), by explorer key; from explorer_visits().
-  // Outside a bulk load the visits to kept positions are queued for
-  // flush(), and the other positions become candidates that flush() keeps
-  // once they reach kExplorerMinNodes nodes. In a bulk load they are only
-  // collected, for finish_bulk_load().
+  // points within the limit), by explorer key, as prepared for game id 0
+  // and first node id 0 (derive/explorer_prepare.h): they are stored for
+  // the game game_id whose first node is first_node_id. Outside a bulk
+  // load the visits to kept positions are copied (their moves interned
+  // here) and queued for flush(), and the other positions become
+  // candidates that flush() keeps once they reach kExplorerMinNodes nodes.
+  // In a bulk load they are only collected, for finish_bulk_load().
   // False while the postings wait for rebuild_if_pending() (nothing is
   // worth collecting then) and after it; true in a bulk load.
   bool wants_games();
-  // `variant` is the game's (Blokus positions are kept per variant), the
-  // visits' moves must live until flush() (bulk: finish_bulk_load()).
-  void add(const std::string& variant, const std::vector<ExplorerVisit>& visits);
+  // `variant` is the game's (Blokus positions are kept per variant); the
+  // visits need not outlive the call.
+  void add(const std::string& variant, std::int64_t game_id, std::int64_t first_node_id,
+           const std::vector<ExplorerVisit>& visits);
   // Writes what add() queued and keeps the candidates that became common
   // (gathering their games from the database, the current batch's
   // included). Requires an open transaction, after the batch's game rows
@@ -145,9 +114,6 @@ class ExplorerStoreWriter {
   void begin_bulk_load();
   void finish_bulk_load();
   bool in_bulk_load() const;
-  // Where the moves of the visits add() takes must be interned (GameStore
-  // does); null in a bulk load, where add() copies the visits at once.
-  MoveTable* moves();
 
   // Builds every kept position anew from the stored games (a migration, an
   // interrupted bulk load: meta explorer_pending), then clears the mark.

@@ -392,12 +392,7 @@ PositionReport ExplorerTally::finish() {
     }
     report.moves.push_back(std::move(c));
   }
-  std::sort(report.moves.begin(), report.moves.end(),
-            [](const Continuation& a, const Continuation& b) {
-              if (a.games != b.games) return a.games > b.games;
-              if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
-              return key_of(a) < key_of(b);
-            });
+  std::sort(report.moves.begin(), report.moves.end(), more_played);
   s.slots.clear();
   return report;
 }

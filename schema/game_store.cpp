@@ -220,27 +220,10 @@ std::int64_t GameStore::remove_members(std::int64_t container_id) {
   return removed;
 }
 
-std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game) {
+std::int64_t GameStore::add_game(std::int64_t file_id, const PreparedGame& game) {
   assert(impl_->in_batch());
   impl_->games_changed = true;
-  return impl_->writer.store_game(file_id, game, {}, nullptr, nullptr);
-}
-
-std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
-                                 const std::vector<std::uint64_t>& position_hashes) {
-  assert(impl_->in_batch());
-  impl_->games_changed = true;
-  return impl_->writer.store_game(file_id, game, position_hashes, nullptr, nullptr);
-}
-
-std::int64_t GameStore::add_game(std::int64_t file_id, const GameRecord& game,
-                                 const GamePositions& positions, const GameLayout* layout,
-                                 PreparedExplorerGame* explorer) {
-  assert(impl_->in_batch());
-  impl_->games_changed = true;
-  const bool with_positions = !positions.hashes.empty();
-  return impl_->writer.store_game(file_id, game, positions.hashes,
-                                  with_positions ? &positions : nullptr, layout, explorer);
+  return impl_->writer.store_game(file_id, game);
 }
 
 std::int64_t GameStore::last_duplicate_of() const {

@@ -23,10 +23,8 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
-#include "games/game_layout.h"
-#include "games/position.h"
+#include "derive/prepared_game.h"
 #include "schema/database.h"
-#include "schema/explorer_prepare.h"
 #include "schema/source_files.h"
 
 namespace ludex {
@@ -102,35 +100,19 @@ class GameStore {
   // stays (game_count 0). Deletes by id ranges, not row by row.
   void clear_file(std::int64_t file_id);
 
-  // Stores a game and everything in it, including game.warnings as warnings
-  // (with the game's index): a nodes row per node with its first move inline
-  // when it is a plain one, node_moves for the others (docs/schema.md,
-  // "nodes"). Returns the game id. Game ids and node ids grow in call order
-  // and are never reused by one GameStore; node ids follow the tree's
-  // pre-order. Requires game.players ordered by seat and
-  // move_props no longer than moves in every node.
-  std::int64_t add_game(std::int64_t file_id, const GameRecord& game);
-  // The same, also storing nodes.position_hash: position_hashes is either
-  // empty (no hashes) or holds one hash per node, indexed by NodeIndex; a
-  // hash of 0 is stored as NULL. Stores no stream and no features;
-  // games.hash_version stays NULL.
-  std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
-                        const std::vector<std::uint64_t>& position_hashes);
-  // The same, storing what position search needs: nodes.position_hash (a
-  // hash of 0, "not computed", is stored as NULL), the game's position
-  // stream (game_positions; positions.stream when set, else encoded here),
-  // its features in feature_games, and games.hash_version =
-  // kPositionHashVersion. positions.hashes and positions.deltas are each
-  // either empty or hold one entry per node, indexed by NodeIndex; with
-  // empty hashes nothing of this is stored. positions.warnings are not
-  // stored here (the caller decides whether they become game warnings).
-  // layout, when given, must be compute_game_layout(game), and explorer,
-  // when given, prepare_explorer_game(game, positions, layout) (an import's
-  // parse workers compute both, so that the writer need not; explorer is
-  // completed in place).
-  std::int64_t add_game(std::int64_t file_id, const GameRecord& game,
-                        const GamePositions& positions, const GameLayout* layout = nullptr,
-                        PreparedExplorerGame* explorer = nullptr);
+  // Stores a game and everything in it, including its record's warnings as
+  // warnings (with the game's index): a nodes row per node with its first
+  // move inline when it is a plain one, node_moves for the others
+  // (docs/schema.md, "nodes"). Returns the game id. Game ids and node ids
+  // grow in call order and are never reused by one GameStore; node ids
+  // follow the tree's pre-order. What position search needs is stored as
+  // the game holds it (derive/prepared_game.h: prepare_game derives it,
+  // prepare_record leaves it out): nodes.position_hash (a hash of 0, "not
+  // computed", is stored as NULL), the position stream (game_positions),
+  // the features in feature_games, the explorer's visits and
+  // games.hash_version = kPositionHashVersion. Requires game.record.players
+  // ordered by seat and move_props no longer than moves in every node.
+  std::int64_t add_game(std::int64_t file_id, const PreparedGame& game);
   // After an add_game(): the game's first copy (duplicate_of), 0 if it is one.
   std::int64_t last_duplicate_of() const;
   // For `import --dedupe`: if a game with the same moves is stored, records

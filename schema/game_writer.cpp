@@ -188,19 +188,19 @@ void GameWriter::write_game_count() {
   counted_games_ = 0;
 }
 
-std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game,
-                                    const std::vector<std::uint64_t>& hashes,
-                                    const GamePositions* positions, const GameLayout* given_layout,
-                                    PreparedExplorerGame* prepared) {
-  std::optional<GameLayout> computed;
-  if (given_layout == nullptr) computed = compute_game_layout(game);
-  const GameLayout& layout = given_layout != nullptr ? *given_layout : *computed;
+std::int64_t GameWriter::store_game(std::int64_t file_id, const PreparedGame& prepared) {
+  const GameRecord& game = prepared.record;
+  const GameLayout& layout = prepared.layout;
+  const GamePositions& positions = prepared.positions;
+  const std::vector<std::uint64_t>& hashes = positions.hashes;
+  // A game without a hash per node has no positions to store, derived or not.
+  const bool with_positions = prepared.derived && !hashes.empty();
   assert(hashes.empty() || hashes.size() == game.tree.size());
-  assert(positions == nullptr || positions->deltas.empty() ||
-         positions->deltas.size() == game.tree.size());
+  assert(positions.deltas.empty() || positions.deltas.size() == game.tree.size());
+  assert(layout.order.size() == game.tree.size());
   const std::int64_t game_id = next_game_id_;
   const std::int64_t first_node = next_node_id_;
-  queue_game_row(game_id, file_id, game, layout, positions != nullptr);
+  queue_game_row(game_id, file_id, game, layout, with_positions);
   for (const SeatPlayer& p : game.players) {
     game_players_.set_int(0, game_id);
     game_players_.set_int(1, p.seat);
@@ -211,22 +211,11 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const GameRecord& game
   store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games
   // exactly when it has one.
-  if (positions != nullptr && store_stream(game_id, game, *positions, &encoded_stream_)) {
-    features_.add(game_id, board_key(game.columns, game.rows),
-                  positions->stream.empty()
-                      ? feature_codes(game.family, positions->deltas, positions->hashes)
-                      : positions->features);
-    if (explorer_ != nullptr && explorer_->wants_games()) {
-      // Prepared here when the caller (merge, tests, a backfill) did not:
-      // the import's parse workers do it.
-      std::optional<PreparedExplorerGame> own;
-      if (prepared == nullptr) {
-        const std::string_view stream =
-            positions->stream.empty() ? std::string_view(encoded_stream_) : positions->stream;
-        prepared = &own.emplace(prepare_explorer_visits(game, *positions, layout, stream));
-      }
-      explorer_->add(game.family == Family::kBlokus ? game.variant : std::string(),
-                     prepared->complete(game_id, first_node, explorer_->moves()));
+  if (with_positions && store_stream(game_id, prepared)) {
+    features_.add(game_id, board_key(game.columns, game.rows), positions.features);
+    if (explorer_ != nullptr && prepared.explorer && explorer_->wants_games()) {
+      explorer_->add(game.family == Family::kBlokus ? game.variant : std::string(), game_id,
+                     first_node, prepared.explorer->visits());
     }
   }
 
@@ -417,21 +406,10 @@ void GameWriter::count_game(const GameRecord& game) {
   if (last_duplicate_of_ != 0) counts_->add(count_name::kDuplicates, 1);
 }
 
-bool GameWriter::store_stream(std::int64_t game_id, const GameRecord& game,
-                              const GamePositions& positions, std::string* encoded) {
-  // Encoded here only when the caller (merge, tests, a backfill) did not:
-  // the import's parse workers do it.
-  std::string local;
-  std::string* buffer = encoded != nullptr ? encoded : &local;
-  const std::string* stream = &positions.stream;
-  if (stream->empty()) {
-    if (!encode_stored_positions(game, positions, buffer)) {
-      return false;  // a board without streams
-    }
-    stream = buffer;
-  }
+bool GameWriter::store_stream(std::int64_t game_id, const PreparedGame& prepared) {
+  if (prepared.positions.stream.empty()) return false;  // a board without streams
   streams_.set_int(0, game_id);
-  streams_.set_blob(1, *stream);
+  streams_.set_blob(1, prepared.positions.stream);
   streams_.end_row();
   return true;
 }

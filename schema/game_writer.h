@@ -24,12 +24,9 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
-#include "games/game_layout.h"
-#include "games/position.h"
+#include "derive/prepared_game.h"
 #include "schema/batched_insert.h"
 #include "schema/counts.h"
-#include "schema/explorer_build.h"
-#include "schema/explorer_prepare.h"
 #include "schema/explorer_store.h"
 #include "schema/feature_index.h"
 #include "schema/node_hashes.h"
@@ -66,29 +63,20 @@ class GameWriter {
   // Forgets the cached player ids (after players rows were deleted).
   void forget_players() { players_.clear(); }
 
-  // Queues a game's rows (GameStore::add_game); returns its id. hashes
-  // (nodes.position_hash) is empty or holds one hash per node, indexed by
-  // NodeIndex. positions, when not null, holds the game's computed
-  // positions, hashes among them: its stream is stored (encoded here when
-  // positions->stream is empty) and its features listed, and
-  // games.hash_version is kPositionHashVersion. layout, when not null, must
-  // be compute_game_layout(game); it is computed here otherwise. Requires an
-  // open transaction, game.players ordered by seat and move_props no longer
-  // than moves in every node.
-  // prepared, when not null, is prepare_explorer_game() of the game: its
-  // visits are completed in place and handed to the explorer; they are
-  // prepared here otherwise.
-  std::int64_t store_game(std::int64_t file_id, const GameRecord& game,
-                          const std::vector<std::uint64_t>& hashes, const GamePositions* positions,
-                          const GameLayout* layout, PreparedExplorerGame* prepared = nullptr);
+  // Queues a game's rows (GameStore::add_game); returns its id. Stores
+  // what `game` holds and derives nothing (derive/prepared_game.h): with
+  // derived positions, the nodes' position hashes, the stream and the
+  // features of a board that has one, the explorer's visits, and
+  // games.hash_version = kPositionHashVersion; without, the hashes the
+  // caller set (if any) and nothing else of positions. Requires an open
+  // transaction, game.record.players ordered by seat and move_props no
+  // longer than moves in every node.
+  std::int64_t store_game(std::int64_t file_id, const PreparedGame& game);
   // After store_game(): the game's first copy (duplicate_of), 0 if it is one.
   std::int64_t last_duplicate_of() const { return last_duplicate_of_; }
-  // Queues the game_positions row of game_id (stored as game) from
-  // positions; false for a game whose board has no stream.
-  // A stream encoded here (positions.stream empty) is encoded into
-  // *encoded when it is not null.
-  bool store_stream(std::int64_t game_id, const GameRecord& game, const GamePositions& positions,
-                    std::string* encoded = nullptr);
+  // Queues the game_positions row of game_id from game.positions.stream;
+  // false for a game without one (a board that has no stream).
+  bool store_stream(std::int64_t game_id, const PreparedGame& game);
   // GameStore::add_sighting and copy_sighting. Require an open transaction.
   std::int64_t add_sighting(std::int64_t file_id, const GameRecord& game);
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
@@ -124,9 +112,6 @@ class GameWriter {
   ExplorerStoreWriter* explorer_;
   CountsWriter* counts_;
   NodeHashLoad* node_hashes_;
-  // The stream of a game whose caller gave none, encoded by store_stream()
-  // (kept so that its storage serves the next game).
-  std::string encoded_stream_;
   SQLite::Statement max_game_id_, max_node_id_, find_player_, insert_player_, count_games_,
       first_copy_, insert_sighting_, sighting_exists_, insert_error_;
   // games and game_players rows are queued like the per-node rows (so a

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "core/game.h"
+#include "derive/continuation_tally.h"
 #include "games/position.h"
 #include "games/symmetry.h"
-#include "schema/continuation_tally.h"
 #include "schema/database.h"
 #include "schema/game_query.h"
 
@@ -166,8 +166,9 @@ struct PatternNextMoves {
   // area: a move elsewhere on the board (tenuki), a pass or other move
   // without a stone, a setup.
   std::int64_t elsewhere = 0;
-  // Moves into the area, their points in the pattern's frame, ordered as
-  // NextMoves::moves. seat = the stone's colour (Go, Hex, Twixt).
+  // Moves into the area, their points in the pattern's frame, ordered by
+  // more_played() (derive/continuation_tally.h), as `ludex next` orders its
+  // moves. seat = the stone's colour (Go, Hex, Twixt).
   std::vector<Continuation> moves;
 };
 

@@ -57,14 +57,14 @@ std::vector<std::string> run(const std::vector<std::string>& files, const Pipeli
   callbacks.consume = [&](FileResult&& r) {
     static const char* kKinds[] = {"file", "member", "archive", "end"};
     if (r.part > 0) {
-      out.back() += "+" + std::to_string(r.parsed.games.size());
+      out.back() += "+" + std::to_string(r.games.size());
       return;
     }
     std::string line =
         std::string(kKinds[static_cast<int>(r.kind)]) + " " + fs::path(r.path).filename().string();
     if (r.kind == SourceKind::kMember) line = "member " + r.path.substr(r.path.find("//"));
     if (r.kind == SourceKind::kFile || r.kind == SourceKind::kMember) {
-      line += " " + std::to_string(r.parsed.games.size());
+      line += " " + std::to_string(r.games.size());
     }
     if (r.skipped) line += " skipped";
     if (r.kind == SourceKind::kArchiveEnd) line += r.complete ? " complete" : " incomplete";

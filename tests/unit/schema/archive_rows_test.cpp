@@ -40,9 +40,11 @@ TEST_CASE("archive rows hold their members; removing one removes everything belo
   const std::int64_t a = store.upsert_file(row("/d/g.zip//a.sgf", zip));
   const std::int64_t inner = store.upsert_file(row("/d/g.zip//in.tar.gz", zip, true));
   const std::int64_t b = store.upsert_file(row("/d/g.zip//in.tar.gz//b.sgf", inner));
-  store.add_game(a, testing::make_simple_game(Family::kHex, {"Ann"}, "", "", "", 3));
-  store.add_game(b, testing::make_simple_game(Family::kGo, {"Bea"}, "", "", "", 4));
-  store.add_game(plain, testing::make_simple_game(Family::kGo, {"Cid"}, "", "", "", 2));
+  store.add_game(a,
+                 prepare_record(testing::make_simple_game(Family::kHex, {"Ann"}, "", "", "", 3)));
+  store.add_game(b, prepare_record(testing::make_simple_game(Family::kGo, {"Bea"}, "", "", "", 4)));
+  store.add_game(plain,
+                 prepare_record(testing::make_simple_game(Family::kGo, {"Cid"}, "", "", "", 2)));
   store.commit();
 
   const std::optional<KnownFile> known = store.find_file("/d/g.zip");

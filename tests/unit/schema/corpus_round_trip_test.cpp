@@ -52,7 +52,7 @@ TEST_CASE("corpus games load back equal after a bulk load", "[schema]") {
       const std::int64_t file_id = store.upsert_file(info);
       for (const Diagnostic& d : parsed.diagnostics) store.add_error(file_id, d);
       for (const GameRecord& g : parsed.games) {
-        CHECK(store.add_game(file_id, g) == ++games);
+        CHECK(store.add_game(file_id, prepare_record(g)) == ++games);
         nodes += static_cast<std::int64_t>(g.tree.size());
       }
     }

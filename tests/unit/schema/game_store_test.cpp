@@ -12,6 +12,7 @@
 namespace ludex {
 namespace {
 
+using testing::hashes_only;
 using testing::scalar;
 using testing::TempDir;
 
@@ -91,11 +92,12 @@ TEST_CASE("clear_file removes a file's games and everything under them", "[schem
   const std::int64_t a = store.upsert_file(file_info("a.sgf", "h1"));
   const std::int64_t b = store.upsert_file(file_info("b.sgf", "h2"));
   // Interleaved so that a's games form two id runs around b's.
-  store.add_game(a, testing::make_twixt_game());
-  store.add_game(a, testing::make_simple_game(Family::kHex, {"Only A"}, "", "", "", 4));
-  const std::int64_t kept = store.add_game(b, testing::make_blokus_game());
-  store.add_game(a,
-                 testing::make_simple_game(Family::kHex, {"Only A", "Blue Player"}, "", "", "", 2));
+  store.add_game(a, prepare_record(testing::make_twixt_game()));
+  store.add_game(
+      a, prepare_record(testing::make_simple_game(Family::kHex, {"Only A"}, "", "", "", 4)));
+  const std::int64_t kept = store.add_game(b, prepare_record(testing::make_blokus_game()));
+  store.add_game(a, prepare_record(testing::make_simple_game(
+                        Family::kHex, {"Only A", "Blue Player"}, "", "", "", 2)));
   store.add_error(a, Diagnostic{Severity::kError, 5, SourcePos{-1, 3, 4}, "bad game"});
   store.add_error(b, Diagnostic{Severity::kError, -1, SourcePos{}, "file problem"});
   store.commit();
@@ -134,7 +136,7 @@ TEST_CASE("clear_file removes a file's games and everything under them", "[schem
   // Re-importing the file gives new ids after the existing ones; a cleared
   // player name gets a fresh row.
   store.begin();
-  const std::int64_t again = store.add_game(a, testing::make_twixt_game());
+  const std::int64_t again = store.add_game(a, prepare_record(testing::make_twixt_game()));
   store.commit();
   CHECK(again == 5);
   CHECK(scalar(db, "SELECT first_node_id FROM games WHERE game_id = 5") >
@@ -154,7 +156,7 @@ TEST_CASE("the same input gives the same database", "[schema]") {
     for (int round = 0; round < 3; ++round) {
       for (const GameRecord& g :
            {testing::make_twixt_game(), testing::make_blokus_game(), testing::make_bare_game()}) {
-        store.add_game(a, g);
+        store.add_game(a, prepare_record(g));
         if (++in_batch == batch_size) {
           store.commit();
           store.begin();
@@ -208,7 +210,7 @@ TEST_CASE("a bulk load drops the secondary indexes and rebuilds them", "[schema]
     info.size = 100;  // as testing::store_games writes it
     info.mtime_ns = 42;
     const std::int64_t f = store.upsert_file(info);
-    for (const GameRecord& g : games) store.add_game(f, g);
+    for (const GameRecord& g : games) store.add_game(f, prepare_record(g));
     store.commit();
     CHECK_FALSE(store.is_empty());
     store.finish_bulk_load();
@@ -250,7 +252,7 @@ TEST_CASE("an interrupted bulk load is repaired by the next finish", "[schema]")
     store.begin_bulk_load();
     store.begin();
     const std::int64_t f = store.upsert_file(file_info("a.sgf", "abc"));
-    store.add_game(f, testing::make_twixt_game());
+    store.add_game(f, prepare_record(testing::make_twixt_game()));
     store.commit();
     // No finish_bulk_load: the process "dies" here.
   }
@@ -269,7 +271,7 @@ TEST_CASE("a store destroyed with an open batch rolls it back", "[schema]") {
     GameStore store(db);
     store.begin();
     const std::int64_t f = store.upsert_file(file_info("a.sgf", "abc"));
-    store.add_game(f, testing::make_twixt_game());
+    store.add_game(f, prepare_record(testing::make_twixt_game()));
   }
   CHECK(scalar(db, "SELECT count(*) FROM games") == 0);
   CHECK(scalar(db, "SELECT count(*) FROM source_files") == 0);
@@ -285,12 +287,12 @@ TEST_CASE("rollback abandons a batch and the ids it handed out", "[schema]") {
   const std::int64_t f = store.upsert_file(file_info("a.sgf", "abc"));
   store.commit();
   store.begin();
-  CHECK(store.add_game(f, testing::make_twixt_game()) == 1);
+  CHECK(store.add_game(f, prepare_record(testing::make_twixt_game())) == 1);
   store.rollback();
   CHECK(scalar(db, "SELECT count(*) FROM nodes") == 0);
   CHECK(scalar(db, "SELECT count(*) FROM players") == 0);
   store.begin();
-  CHECK(store.add_game(f, testing::make_blokus_game()) == 1);
+  CHECK(store.add_game(f, prepare_record(testing::make_blokus_game())) == 1);
   store.commit();
   CHECK(scalar(db, "SELECT min(node_id) FROM nodes") == 1);
   CHECK(scalar(db, "SELECT min(player_id) FROM players") == 1);
@@ -305,8 +307,8 @@ TEST_CASE("position hashes are stored with their 64 bits", "[schema]") {
   GameStore store(db);
   store.begin();
   const std::int64_t f = store.upsert_file(file_info("a.sgf", "abc"));
-  store.add_game(f, g, hashes);
-  store.add_game(f, g);
+  store.add_game(f, hashes_only(g, hashes));
+  store.add_game(f, prepare_record(g));
   store.commit();
   SQLite::Statement st(db.handle(), "SELECT position_hash FROM nodes ORDER BY node_id");
   std::vector<std::uint64_t> back;

@@ -2,11 +2,8 @@
 // feature_games, pieces, evaluation swings, hash versions, clear_file, bulk
 // load and rollback; and the write speed (hidden benchmark).
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <ctime>
 #include <filesystem>
-#include <iostream>
 #include <map>
 #include <random>
 #include <unordered_map>
@@ -27,6 +24,7 @@ namespace ludex {
 namespace {
 
 using testing::GameBuilder;
+using testing::hashes_only;
 using testing::PositionedGame;
 using testing::scalar;
 using testing::stone;
@@ -362,11 +360,11 @@ TEST_CASE("clear_file deletes a file's position rows and nothing else", "[schema
   const std::int64_t a = store.upsert_file(position_file_info("a.sgf"));
   const std::int64_t b = store.upsert_file(position_file_info("b.sgf"));
   // a's games form two id runs around b's.
-  store.add_game(a, games[0].record, games[0].positions);
-  store.add_game(a, games[1].record, games[1].positions);
-  store.add_game(b, games[2].record, games[2].positions);
-  store.add_game(b, games[4].record, games[4].positions);
-  store.add_game(a, games[3].record, games[3].positions);
+  store.add_game(a, prepare_game_with(games[0].record, games[0].positions));
+  store.add_game(a, prepare_game_with(games[1].record, games[1].positions));
+  store.add_game(b, prepare_game_with(games[2].record, games[2].positions));
+  store.add_game(b, prepare_game_with(games[4].record, games[4].positions));
+  store.add_game(a, prepare_game_with(games[3].record, games[3].positions));
   store.commit();
   // b's games are 3 and 4.
   auto of_b = [](const std::vector<std::string>& all) {
@@ -434,10 +432,12 @@ TEST_CASE("a file whose games lack positions is reported stale", "[schema]") {
   other.family = Family::kOther;
   GameStore store(db);
   store.begin();
-  store.add_game(store.upsert_file(position_file_info("with.sgf")), g.record, g.positions);
-  store.add_game(store.upsert_file(position_file_info("without.sgf")), g.record);
-  store.add_game(store.upsert_file(position_file_info("other.sgf")), other);
-  store.add_game(store.upsert_file(position_file_info("hashes.sgf")), g.record, g.positions.hashes);
+  store.add_game(store.upsert_file(position_file_info("with.sgf")),
+                 prepare_game_with(g.record, g.positions));
+  store.add_game(store.upsert_file(position_file_info("without.sgf")), prepare_record(g.record));
+  store.add_game(store.upsert_file(position_file_info("other.sgf")), prepare_record(other));
+  store.add_game(store.upsert_file(position_file_info("hashes.sgf")),
+                 hashes_only(g.record, g.positions.hashes));
   store.commit();
   CHECK_FALSE(store.find_file("with.sgf")->positions_stale);
   CHECK(store.find_file("without.sgf")->positions_stale);
@@ -459,11 +459,11 @@ TEST_CASE("rollback forgets the position rows of the batch", "[schema]") {
   const std::int64_t f = store.upsert_file(position_file_info("a.sgf"));
   store.commit();
   store.begin();
-  store.add_game(f, game("V3").record, game("V3").positions);
+  store.add_game(f, prepare_game_with(game("V3").record, game("V3").positions));
   store.rollback();
   store.begin();
   const PositionedGame g = game("L4");
-  store.add_game(f, g.record, g.positions);
+  store.add_game(f, prepare_game_with(g.record, g.positions));
   store.commit();
   // Its stone and its piece, L4 and not V3.
   CHECK(listed(db).size() == 2);
@@ -471,73 +471,6 @@ TEST_CASE("rollback forgets the position rows of the batch", "[schema]") {
       FeatureIndexReader(db.handle()).games_with(piece_code(blokus_piece_id("V3"), 1), 0).empty());
   CHECK(FeatureIndexReader(db.handle()).games_with(piece_code(blokus_piece_id("L4"), 1), 0) ==
         std::vector<std::int64_t>{1});
-}
-
-// Write speed with positions: synthetic go-like games, 250 nodes on one
-// line, one stone per node and a capture every 10 moves, an evaluation on
-// every node, in batches of 500 games after begin_bulk_load. Run with
-// `ludex_schema_tests "[bench]"`.
-TEST_CASE("write speed with positions", "[.][bench]") {
-  TempDir dir;
-  constexpr int kGames = 4000;
-  constexpr int kNodes = 250;
-  std::mt19937 rng(5);
-  std::vector<PositionedGame> games;
-  for (int i = 0; i < 8; ++i) {
-    GameBuilder b(Family::kGo, {"P" + std::to_string(i), "Q"}, 1);
-    b.size(19);
-    NodeIndex at = b.node(kNoNode, {});
-    std::vector<Occupant> on_board;
-    for (int k = 1; k < kNodes; ++k) {
-      Occupant o = stone(static_cast<int>(rng() % 19), static_cast<int>(rng() % 19), k % 2 + 1);
-      std::vector<Occupant> removed;
-      if (k % 10 == 0 && !on_board.empty()) {
-        removed.push_back(on_board.front());
-        on_board.erase(on_board.begin());
-      }
-      on_board.push_back(o);
-      at = b.node(at, {o}, removed);
-      b.evaluation(at, static_cast<double>(rng() % 20000) - 10000);
-    }
-    games.push_back(b.build());
-  }
-  Database db(dir.file("bench.ludex"), Database::Mode::kReadWrite);
-  GameStore store(db);
-  store.begin_bulk_load();
-  const auto start = std::chrono::steady_clock::now();
-  const std::clock_t cpu_start = std::clock();
-  store.begin();
-  const std::int64_t f = store.upsert_file(position_file_info("bench.sgf"));
-  for (int i = 0; i < kGames; ++i) {
-    const PositionedGame& g = games[static_cast<std::size_t>(i) % games.size()];
-    store.add_game(f, g.record, g.positions);
-    if (i % 500 == 499) {
-      store.commit();
-      store.begin();
-    }
-  }
-  store.commit();
-  const auto stored = std::chrono::steady_clock::now();
-  const std::clock_t cpu_stored = std::clock();
-  store.finish_bulk_load();
-  const auto finished = std::chrono::steady_clock::now();
-  const double write_s = std::chrono::duration<double>(stored - start).count();
-  // The machine may be shared: CPU time is the steadier measure.
-  const double write_cpu = static_cast<double>(cpu_stored - cpu_start) / CLOCKS_PER_SEC;
-  const double finish_s = std::chrono::duration<double>(finished - stored).count();
-  const double nodes = static_cast<double>(kGames) * kNodes;
-  const std::int64_t events = scalar(db, "SELECT count(*) FROM feature_games");
-  db.handle().exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  std::cout << "stored " << nodes << " nodes, " << events << " feature_games rows in " << write_s
-            << " s: " << nodes / write_s << " nodes/s (" << nodes / write_cpu
-            << " per CPU second); finish_bulk_load " << finish_s << " s; "
-            << "file " << std::filesystem::file_size(dir.file("bench.ludex")) / nodes
-            << " bytes/node\n";
-  for (const std::string& line :
-       rows(db, "SELECT name, sum(pgsize) / " + std::to_string(nodes) +
-                    " FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 8")) {
-    std::cout << "  " << line << " bytes/node\n";
-  }
 }
 
 }  // namespace

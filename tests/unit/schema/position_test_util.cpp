@@ -304,7 +304,7 @@ std::vector<std::int64_t> store_positioned(Database& db, const std::string& file
   const std::int64_t file_id = store.upsert_file(info);
   std::vector<std::int64_t> ids;
   for (const PositionedGame& g : games)
-    ids.push_back(store.add_game(file_id, g.record, g.positions));
+    ids.push_back(store.add_game(file_id, prepare_game_with(g.record, g.positions)));
   store.commit();
   return ids;
 }

@@ -240,7 +240,7 @@ std::vector<std::int64_t> store_games(Database& db, const std::string& file_path
   info.format = "sgf";
   const std::int64_t file_id = store.upsert_file(info);
   std::vector<std::int64_t> ids;
-  for (const GameRecord& g : games) ids.push_back(store.add_game(file_id, g));
+  for (const GameRecord& g : games) ids.push_back(store.add_game(file_id, prepare_record(g)));
   store.commit();
   return ids;
 }

@@ -6,13 +6,24 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
+#include "derive/prepared_game.h"
 #include "schema/database.h"
 #include "schema/game_store.h"
 
 namespace ludex::testing {
+
+// A game to store with these position hashes (one per node, indexed by
+// NodeIndex, or none) and nothing else of positions: no stream, no
+// features, games.hash_version NULL.
+inline PreparedGame hashes_only(const GameRecord& game, std::vector<std::uint64_t> hashes) {
+  PreparedGame p = prepare_record(game);
+  p.positions.hashes = std::move(hashes);
+  return p;
+}
 
 // A fresh directory under the system temp directory, removed with its
 // contents on destruction.

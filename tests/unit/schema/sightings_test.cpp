@@ -35,11 +35,11 @@ TEST_CASE("a sighting is recorded only for a game whose moves are stored", "[sch
   const std::int64_t a = add_file(store, "/a.sgf");
   const std::int64_t b = add_file(store, "/b.sgf");
   CHECK(store.add_sighting(b, copy) == 0);  // nothing stored yet: the caller stores it
-  const std::int64_t first = store.add_game(a, game, compute_positions(game));
+  const std::int64_t first = store.add_game(a, prepare_game(game, PositionWarnings::kDrop));
   CHECK(store.last_duplicate_of() == 0);
   CHECK(store.add_sighting(b, other) == 0);
   CHECK(store.add_sighting(b, copy) == first);
-  store.add_game(b, other, compute_positions(other));
+  store.add_game(b, prepare_game(other, PositionWarnings::kDrop));
   CHECK(store.last_duplicate_of() == 0);
   store.commit();
 
@@ -73,8 +73,8 @@ TEST_CASE("a sighting moves to the next stored copy", "[schema]") {
   const std::int64_t a = add_file(store, "/a.sgf");
   const std::int64_t b = add_file(store, "/b.sgf");
   const std::int64_t c = add_file(store, "/c.sgf");
-  store.add_game(a, game, compute_positions(game));
-  const std::int64_t second = store.add_game(b, game, compute_positions(game));
+  store.add_game(a, prepare_game(game, PositionWarnings::kDrop));
+  const std::int64_t second = store.add_game(b, prepare_game(game, PositionWarnings::kDrop));
   CHECK(store.last_duplicate_of() == second - 1);
   store.add_sighting(c, game);
   store.clear_file(a);

@@ -40,10 +40,11 @@ TEST_CASE("read_info counts what was stored", "[schema]") {
     SourceFileInfo b;
     b.path = "b.hsgf";
     const std::int64_t fb = store.upsert_file(b);
-    store.add_game(fa, testing::make_twixt_game());   // 7 nodes, 8 moves, 1 warning
-    store.add_game(fa, testing::make_blokus_game());  // 5 nodes, 4 moves
-    store.add_game(fb, testing::make_simple_game(Family::kHex, {"Zoë Ünal", "X"}, "", "", "",
-                                                 6));  // 7 nodes, 6 moves
+    store.add_game(fa, prepare_record(testing::make_twixt_game()));   // 7 nodes, 8 moves, 1 warning
+    store.add_game(fa, prepare_record(testing::make_blokus_game()));  // 5 nodes, 4 moves
+    store.add_game(
+        fb, prepare_record(testing::make_simple_game(Family::kHex, {"Zoë Ünal", "X"}, "", "", "",
+                                                     6)));  // 7 nodes, 6 moves
     store.add_error(fb, Diagnostic{Severity::kError, 1, SourcePos{-1, 10, 2}, "unclosed"});
     store.add_error(fb, Diagnostic{Severity::kError, -1, SourcePos{}, "junk at end"});
     store.commit();

@@ -135,15 +135,15 @@ TEST_CASE("the parse pipeline hands a large collection on in parts, in order") {
       CHECK(r.path == files[1]);
       CHECK(r.part == static_cast<std::int32_t>(i - 1));
       CHECK(r.last == (i + 2 == parts.size()));
-      CHECK(r.positions.size() == r.parsed.games.size());
+      for (const PreparedGame& g : r.games) CHECK(g.derived);
       if (r.part == 0) {
         CHECK(r.readable);
         CHECK(r.size == static_cast<std::int64_t>(big.size()));
-        CHECK(r.parsed.format == "sgf");
+        CHECK(r.format == "sgf");
         CHECK_FALSE(r.content_hash.empty());
       }
-      for (GameRecord& g : r.parsed.games) games.push_back(std::move(g));
-      for (Diagnostic& d : r.parsed.diagnostics) errors.push_back(std::move(d));
+      for (PreparedGame& g : r.games) games.push_back(std::move(g.record));
+      for (Diagnostic& d : r.diagnostics) errors.push_back(std::move(d));
     }
     REQUIRE(games.size() == expected.games.size());
     REQUIRE(errors.size() == expected.diagnostics.size());
@@ -168,7 +168,7 @@ TEST_CASE("the parse pipeline passes a file larger than its budget, and files af
   std::size_t games = 0;
   run_parse_pipeline(files, options, accept_all, [&](FileResult&& r) {
     if (r.part == 0) order.push_back(r.path);
-    games += r.parsed.games.size();
+    games += r.games.size();
   });
   CHECK(order == files);
   CHECK(games == 20 * 27);

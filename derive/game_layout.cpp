@@ -1,4 +1,4 @@
-#include "games/game_layout.h"
+#include "derive/game_layout.h"
 
 #include <cmath>
 

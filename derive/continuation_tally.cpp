@@ -1,4 +1,4 @@
-#include "schema/continuation_tally.h"
+#include "derive/continuation_tally.h"
 
 #include <algorithm>
 
@@ -82,10 +82,7 @@ std::vector<Continuation> ContinuationTally::take() {
     out.push_back(std::move(c));
   }
   moves_.clear();
-  // Stable: the map gave key order, which breaks the ties.
-  std::stable_sort(out.begin(), out.end(), [](const Continuation& a, const Continuation& b) {
-    return a.occurrences != b.occurrences ? a.occurrences > b.occurrences : a.games > b.games;
-  });
+  std::sort(out.begin(), out.end(), more_played);
   return out;
 }
 

@@ -2,13 +2,13 @@
 // a game before it writes its rows (docs/schema.md, "nodes" and
 // "evaluations"): the pre-order, each node's descendants, depth, moveless
 // count and main-line flag, each evaluation's swing, the moves hash.
-// Computed without the database, so that an import's parse workers can do it
-// and leave the single writer thread only the writing; the writer computes
-// it itself when it is not given one. Depends on core/ only.
+// Computed without the database (by prepare_game, derive/prepared_game.h),
+// so that an import's parse workers can do it and leave the single writer
+// thread only the writing. Depends on core/ only.
 //
 // Thread-safety: compute_game_layout is a pure function.
-#ifndef LUDEX_GAMES_GAME_LAYOUT_H_
-#define LUDEX_GAMES_GAME_LAYOUT_H_
+#ifndef LUDEX_DERIVE_GAME_LAYOUT_H_
+#define LUDEX_DERIVE_GAME_LAYOUT_H_
 
 #include <cstdint>
 #include <vector>
@@ -36,4 +36,4 @@ GameLayout compute_game_layout(const GameRecord& game);
 
 }  // namespace ludex
 
-#endif  // LUDEX_GAMES_GAME_LAYOUT_H_
+#endif  // LUDEX_DERIVE_GAME_LAYOUT_H_

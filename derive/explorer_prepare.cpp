@@ -1,23 +1,18 @@
-#include "schema/explorer_prepare.h"
+#include "derive/explorer_prepare.h"
 
 #include <cstddef>
 
 #include "games/position_stream.h"
-#include "schema/explorer_build.h"
 
 namespace ludex {
 
-const std::vector<ExplorerVisit>& PreparedExplorerGame::complete(std::int64_t game_id,
-                                                                 std::int64_t first_node_id,
-                                                                 MoveTable* moves) {
-  for (ExplorerVisit& v : visits_) {
-    v.visit.game_id = game_id;
-    for (MoveVisit& m : v.visit.moves) {
-      m.child += first_node_id;
-      if (moves != nullptr) m.move = moves->intern(*m.move);
-    }
+void place_visit(std::int64_t game_id, std::int64_t first_node_id, MoveTable* moves,
+                 OwnedVisit* visit) {
+  visit->game_id = game_id;
+  for (MoveVisit& m : visit->moves) {
+    m.child += first_node_id;
+    if (moves != nullptr) m.move = moves->intern(*m.move);
   }
-  return visits_;
 }
 
 PreparedExplorerGame prepare_explorer_visits(const GameRecord& game, const GamePositions& positions,

@@ -2,7 +2,7 @@
 // (ludex next, next --symmetric's images, next --pattern).
 #include <catch2/catch.hpp>
 
-#include "schema/continuation_tally.h"
+#include "derive/continuation_tally.h"
 
 namespace ludex {
 namespace {
@@ -32,8 +32,8 @@ TEST_CASE("a tally counts nodes, each game once per move, and the wins of those 
   tally.add(pass, 14, 2, 141);
   const std::vector<Continuation> moves = tally.take();
   REQUIRE(moves.size() == 3);
-  // By nodes, then games: 4 nodes, then the pass (2 nodes, 2 games), then
-  // the one node of game 11.
+  // By games, then nodes: 2 games and 4 nodes, then the pass (2 games, 2
+  // nodes), then the one node of game 11.
   CHECK(moves[0].points == MovePoints{Point{3, 3}});
   CHECK(moves[0].occurrences == 4);
   CHECK(moves[0].games == 2);
@@ -71,6 +71,32 @@ TEST_CASE("merged tallies count a game once per move, the first tally's example 
   CHECK(moves[0].seat1_wins == 2);
   CHECK(moves[0].seat2_wins == 1);
   CHECK(moves[0].example_node == 105);  // the first merged tally's
+}
+
+TEST_CASE("next and next --pattern order moves alike: by games, then nodes, then key",
+          "[derive][next]") {
+  // Regression: ContinuationTally (next --pattern) ordered by nodes first,
+  // ExplorerTally (next) by games first. One game playing a move in three
+  // variations now comes after a move played once in each of two games.
+  ContinuationTally tally;
+  tally.add(placed_at(1, 4, 4), 1, 1, 11);
+  tally.add(placed_at(1, 4, 4), 1, 1, 12);
+  tally.add(placed_at(1, 4, 4), 1, 1, 13);
+  tally.add(placed_at(1, 5, 5), 2, 2, 21);
+  tally.add(placed_at(1, 5, 5), 3, 2, 31);
+  tally.add(placed_at(1, 6, 6), 4, 0, 41);
+  tally.add(placed_at(1, 6, 6), 5, 0, 51);
+  const std::vector<Continuation> moves = tally.take();
+  REQUIRE(moves.size() == 3);
+  // (5,5) and (6,6): two games and two nodes each, so by key.
+  CHECK(moves[0].points == MovePoints{Point{5, 5}});
+  CHECK(moves[1].points == MovePoints{Point{6, 6}});
+  CHECK(moves[2].points == MovePoints{Point{4, 4}});
+  CHECK(moves[2].occurrences == 3);
+  for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
+    CHECK(more_played(moves[i], moves[i + 1]));
+    CHECK_FALSE(more_played(moves[i + 1], moves[i]));
+  }
 }
 
 }  // namespace ludex

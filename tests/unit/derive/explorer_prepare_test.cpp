@@ -1,5 +1,6 @@
 // The explorer's visits prepared on a parse worker (prepare_explorer_game)
-// and completed by the writer equal the visits the writer computes itself
+// and placed by the explorer's store (place_visit) equal the visits of the
+// stored game
 // (explorer_game_of, explorer_visits), in every family, with variations,
 // evaluations, a swap and Blokus pieces, with and without a move table.
 #include <catch2/catch.hpp>
@@ -10,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "games/game_layout.h"
+#include "derive/explorer_prepare.h"
+#include "derive/explorer_visits.h"
+#include "derive/game_layout.h"
 #include "games/position_stream.h"
-#include "schema/explorer_build.h"
-#include "schema/explorer_prepare.h"
 #include "tests/unit/games/positions_test_util.h"
 #include "tests/unit/schema/visit_text.h"
 
@@ -29,10 +30,18 @@ std::string text(const std::vector<ExplorerVisit>& visits) {
   return out;
 }
 
+// The prepared visits as the explorer's store keeps them for game_id.
+std::vector<ExplorerVisit> placed(const PreparedExplorerGame& prepared, std::int64_t game_id,
+                                  std::int64_t first_node, MoveTable* moves) {
+  std::vector<ExplorerVisit> visits = prepared.visits();
+  for (ExplorerVisit& v : visits) place_visit(game_id, first_node, moves, &v.visit);
+  return visits;
+}
+
 }  // namespace
 
 TEST_CASE("visits prepared on a worker equal the writer's own, in every family",
-          "[schema][explorer]") {
+          "[derive][explorer]") {
   const std::vector<std::string> sgfs = {
       "(;GM[1]SZ[9]RE[B+R]DT[2021-03-04];B[cc];W[gg](;B[cg]C[0.6];W[gc];B[ee])(;B[gc];W[cg])"
       "(;B[cg];W[ee]))",
@@ -65,12 +74,12 @@ TEST_CASE("visits prepared on a worker equal the writer's own, in every family",
     CHECK_FALSE(bulk->visits().empty());
     // Moved after it was prepared, as the pipeline moves it: its moves go along.
     PreparedExplorerGame moved = std::move(*bulk);
-    CHECK(text(moved.complete(game_id, first_node, nullptr)) == expected);
+    CHECK(text(placed(moved, game_id, first_node, nullptr)) == expected);
 
     MoveTable table;
     std::optional<PreparedExplorerGame> interned = prepare_explorer_game(game, positions, layout);
     REQUIRE(interned);
-    const std::vector<ExplorerVisit>& visits = interned->complete(game_id, first_node, &table);
+    const std::vector<ExplorerVisit> visits = placed(*interned, game_id, first_node, &table);
     CHECK(text(visits) == expected);
     CHECK(table.size() > 0);
     for (const ExplorerVisit& v : visits) {
@@ -80,7 +89,7 @@ TEST_CASE("visits prepared on a worker equal the writer's own, in every family",
 }
 
 TEST_CASE("an evaluation of -0 is taken as 0, as the database gives it back",
-          "[schema][explorer]") {
+          "[derive][explorer]") {
   // Regression: the postings of a game with V[-0] held the bits of -0.0
   // where a rebuild from the database held 0, and ludex check at 1M games
   // reported the position.
@@ -98,7 +107,7 @@ TEST_CASE("an evaluation of -0 is taken as 0, as the database gives it back",
   CHECK_FALSE(std::signbit(own.nodes[1].eval.value));
 }
 
-TEST_CASE("a game without a position stream is not prepared", "[schema][explorer]") {
+TEST_CASE("a game without a position stream is not prepared", "[derive][explorer]") {
   const GameRecord game = test::sgf_game("(;GM[1]SZ[9];B[cc])");
   const GamePositions positions = compute_positions(game);  // no stream attached
   CHECK_FALSE(prepare_explorer_game(game, positions, compute_game_layout(game)));

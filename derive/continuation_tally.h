@@ -1,12 +1,14 @@
 // The moves played from a position, counted: what `ludex next`, `next
-// --pattern`, the web app's explorer and GET /api/next report. One tally
-// counts them for every caller, so that a move, a game and a win are counted
-// by one rule wherever the moves come from (a replay of the games, the
-// images of a position under symmetries, a pattern's placements).
+// --pattern`, the web app's explorer and GET /api/next report. Continuation
+// is the one record of such a move for every caller, and more_played() its
+// one order. ContinuationTally counts the moves after a pattern's
+// placements (schema/position_replay.cpp); the explorer's own tally
+// (ExplorerTally, schema/explorer_query.h) counts those after a position,
+// by the same rule: a game once per move, the lowest child its example.
 //
 // Thread-safety: a ContinuationTally is used by one thread at a time.
-#ifndef LUDEX_SCHEMA_CONTINUATION_TALLY_H_
-#define LUDEX_SCHEMA_CONTINUATION_TALLY_H_
+#ifndef LUDEX_DERIVE_CONTINUATION_TALLY_H_
+#define LUDEX_DERIVE_CONTINUATION_TALLY_H_
 
 #include <cstdint>
 #include <map>
@@ -61,6 +63,24 @@ inline ContinuationKey key_of(const Continuation& c) {
 inline auto key_tie(const Continuation& c) {
   return std::tie(c.seat, c.color, c.kind, c.points, c.piece);
 }
+// A copy of the move's key fields alone (no counts, no game lists).
+inline Continuation key_fields(const Continuation& move) {
+  Continuation m;
+  m.seat = move.seat;
+  m.color = move.color;
+  m.kind = move.kind;
+  m.points = move.points;
+  m.piece = move.piece;
+  return m;
+}
+// The one order of the moves played from a position, wherever they are
+// counted (ExplorerTally for `ludex next`, ContinuationTally for `next
+// --pattern`): more games first, then more child nodes, then by key.
+inline bool more_played(const Continuation& a, const Continuation& b) {
+  if (a.games != b.games) return a.games > b.games;
+  if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
+  return key_tie(a) < key_tie(b);
+}
 // Hash and equality of continuations by their key fields (key_tie), for
 // unordered containers of moves. The hash is not persisted.
 struct ContinuationKeyHash {
@@ -87,8 +107,7 @@ class ContinuationTally {
   // tally, e.g. the query's own orientation, gives the example).
   void merge(const Continuation& tallied);
 
-  // The moves counted, ordered by occurrences, then games, descending, ties
-  // in key order; each with its games, seat wins and game_winners
+  // The moves counted, in more_played() order; each with its games, seat wins and game_winners
   // (ascending). The tally is empty afterwards.
   std::vector<Continuation> take();
 
@@ -102,4 +121,4 @@ class ContinuationTally {
 
 }  // namespace ludex
 
-#endif  // LUDEX_SCHEMA_CONTINUATION_TALLY_H_
+#endif  // LUDEX_DERIVE_CONTINUATION_TALLY_H_

@@ -1,14 +1,14 @@
 // What the opening explorer takes from a game, computed before the game is
-// stored: an import's parse workers prepare it away from the one writer
-// thread (docs/schema.md, "What the writer does not do"; GameWriter prepares
-// it itself for other callers), and GameWriter completes it with the ids the
-// game is stored under.
+// stored (prepare_game, derive/prepared_game.h): an import's parse workers
+// prepare it away from the one writer thread (docs/schema.md, "What the
+// writer does not do"), and the explorer's store adds the ids the game is
+// stored under as it copies the visits (ExplorerStoreWriter::add).
 //
 // Thread-safety: the prepare functions are pure and may run on any thread
 // (each reuses a buffer of its own thread); a PreparedExplorerGame belongs
 // to one thread at a time.
-#ifndef LUDEX_SCHEMA_EXPLORER_PREPARE_H_
-#define LUDEX_SCHEMA_EXPLORER_PREPARE_H_
+#ifndef LUDEX_DERIVE_EXPLORER_PREPARE_H_
+#define LUDEX_DERIVE_EXPLORER_PREPARE_H_
 
 #include <cstdint>
 #include <optional>
@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "core/game.h"
-#include "games/game_layout.h"
+#include "derive/continuation_tally.h"
+#include "derive/explorer_visits.h"
+#include "derive/game_layout.h"
 #include "games/position.h"
-#include "schema/continuation_tally.h"
-#include "schema/explorer_store.h"
 
 namespace ludex {
 
@@ -35,16 +35,11 @@ class PreparedExplorerGame {
   PreparedExplorerGame(const PreparedExplorerGame&) = delete;
   PreparedExplorerGame& operator=(const PreparedExplorerGame&) = delete;
 
-  // What it holds (a memory budget counts it).
+  // What it holds (a memory budget counts it). The visits are those of
+  // game id 0, their children's node ids counted from 0; their moves point
+  // into moves().
   const std::vector<Continuation>& moves() const { return moves_; }
   const std::vector<ExplorerVisit>& visits() const { return visits_; }
-
-  // Completes the visits for the game stored as game_id with first node
-  // first_node_id, and returns them: explorer_visits() of that game. Their
-  // moves are interned in `moves` when it is not null, and otherwise point
-  // into this object. Call it once.
-  const std::vector<ExplorerVisit>& complete(std::int64_t game_id, std::int64_t first_node_id,
-                                             MoveTable* moves);
 
  private:
   friend PreparedExplorerGame prepare_explorer_visits(const GameRecord&, const GamePositions&,
@@ -53,18 +48,25 @@ class PreparedExplorerGame {
   std::vector<ExplorerVisit> visits_;  // empty for a stream that does not read
 };
 
+// Gives a prepared visit (of game id 0, its children's node ids counted
+// from 0) the ids its game is stored under: game_id, and first_node_id
+// added to each move's child. Its moves are interned in `moves` when it is
+// not null, and otherwise keep pointing where they did.
+void place_visit(std::int64_t game_id, std::int64_t first_node_id, MoveTable* moves,
+                 OwnedVisit* visit);
+
 // The game's visits, from `stream`, its position stream as GameStore stores
 // it (encode_stored_positions); layout must be compute_game_layout(game).
 // No visit for a stream that does not read.
 PreparedExplorerGame prepare_explorer_visits(const GameRecord& game, const GamePositions& positions,
                                              const GameLayout& layout, std::string_view stream);
 
-// The same from positions.stream; nullopt when the game has none (its
-// stream is then encoded, and its visits prepared, by the writer).
+// The same from positions.stream; nullopt when the game has none (a board
+// without a stream, or positions not computed).
 std::optional<PreparedExplorerGame> prepare_explorer_game(const GameRecord& game,
                                                           const GamePositions& positions,
                                                           const GameLayout& layout);
 
 }  // namespace ludex
 
-#endif  // LUDEX_SCHEMA_EXPLORER_PREPARE_H_
+#endif  // LUDEX_DERIVE_EXPLORER_PREPARE_H_

@@ -1,0 +1,36 @@
+#include "derive/prepared_game.h"
+
+#include <utility>
+
+#include "games/position_stream.h"
+
+namespace ludex {
+
+PreparedGame prepare_game(GameRecord game, PositionWarnings warnings) {
+  GamePositions positions = compute_positions(game);
+  if (warnings == PositionWarnings::kToGame) {
+    for (Diagnostic& w : positions.warnings) game.warnings.push_back(std::move(w));
+  }
+  return prepare_game_with(std::move(game), std::move(positions));
+}
+
+PreparedGame prepare_game_with(GameRecord game, GamePositions positions) {
+  PreparedGame p;
+  p.record = std::move(game);
+  p.derived = true;
+  p.positions = std::move(positions);
+  p.positions.warnings.clear();
+  attach_position_stream(p.record, &p.positions);
+  p.layout = compute_game_layout(p.record);
+  p.explorer = prepare_explorer_game(p.record, p.positions, p.layout);
+  return p;
+}
+
+PreparedGame prepare_record(GameRecord game) {
+  PreparedGame p;
+  p.record = std::move(game);
+  p.layout = compute_game_layout(p.record);
+  return p;
+}
+
+}  // namespace ludex
