@@ -55,7 +55,13 @@ TEST_CASE("a million-deep line and a 65535-wide node walk without recursion", "[
   for (int i = 0; i < 65535; ++i) wide.add_child(root);
   CHECK(wide.child_count(root) == 65535);
   CHECK(wide.preorder().size() == 65536);
-  CHECK(deep == deep);
+  // Comparing trees walks them too: a copy equals the original, and one
+  // node more makes them differ.
+  const GameTree copy = deep;
+  CHECK(copy == deep);
+  GameTree longer = deep;
+  longer.add_child(n);
+  CHECK_FALSE(longer == deep);
 }
 
 }  // namespace
