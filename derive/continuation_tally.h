@@ -2,7 +2,7 @@
 // --pattern`, the web app's explorer and GET /api/next report. Continuation
 // is the one record of such a move for every caller, and more_played() its
 // one order. ContinuationTally counts the moves after a pattern's
-// placements (schema/position_replay.cpp); the explorer's own tally
+// placements (schema/search/position_replay.cpp); the explorer's own tally
 // (ExplorerTally, schema/explorer_query.h) counts those after a position,
 // by the same rule: a game once per move, the lowest child its example.
 //

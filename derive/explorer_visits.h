@@ -1,8 +1,8 @@
 // What a game gives the opening explorer, without SQL: its visits to the
 // positions the explorer may keep (docs/queries.md, "The opening
 // explorer"), the rule of which positions those are, and the key they are
-// kept under. schema/explorer_store.h stores the visits, and
-// schema/explorer_build.h reads the same visits back from a database.
+// kept under. schema/explorer/explorer_store.h stores the visits, and
+// schema/explorer/explorer_build.h reads the same visits back from a database.
 //
 // Thread-safety: pure functions and single-thread objects.
 #ifndef LUDEX_DERIVE_EXPLORER_VISITS_H_

@@ -1,4 +1,4 @@
-// What the database's writer (GameWriter, schema/game_writer.h) derives from
+// What the database's writer (GameWriter, schema/write/game_writer.h) derives from
 // a game before it writes its rows (docs/schema.md, "nodes" and
 // "evaluations"): the pre-order, each node's descendants, depth, moveless
 // count and main-line flag, each evaluation's swing, the moves hash.

@@ -31,7 +31,7 @@
 // for point index i) per colour 1..colors, concatenated. A prefilter: a
 // stone that is never on the board cannot be in any position of the game.
 // It is not stored: a search builds it from feature_games
-// (schema/feature_index.h occupancy_from_features), which must give what
+// (schema/search/feature_index.h occupancy_from_features), which must give what
 // encode_occupancy gives.
 //
 // Thread-safety: pure functions.

@@ -1,5 +1,6 @@
 // The moves played next from a position across the archive, as `ludex next`
-// and `ludex serve` (GET /api/next) report them: continuations(), optionally
+// and `ludex serve` (GET /api/next) report them: explore_position()
+// (schema/explorer_query.h) or, for a pattern, pattern_continuations(), optionally
 // over the position's images under the board's symmetries, folded into the
 // query's orientation, with the text and JSON of each move.
 //

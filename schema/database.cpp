@@ -13,7 +13,7 @@
 
 #include "core/text_fold.h"
 #include "core/version.h"
-#include "schema/migrations.h"
+#include "schema/db/migrations.h"
 
 namespace ludex {
 namespace {

@@ -11,10 +11,9 @@
 
 #include <SQLiteCpp/Database.h>
 
-namespace ludex {
+#include "schema/db/schema_version.h"
 
-// The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 11;
+namespace ludex {
 
 // Every connection's page cache, as PRAGMA cache_size takes it (KiB when
 // negative): 64 MiB.

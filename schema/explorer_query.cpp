@@ -14,11 +14,12 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/run_parts.h"
-#include "schema/explorer_answers.h"
-#include "schema/explorer_gather.h"
-#include "schema/explorer_store.h"
-#include "schema/query_support.h"
-#include "schema/statement_util.h"
+#include "schema/db/statement_util.h"
+#include "schema/explorer/explorer_answers.h"
+#include "schema/explorer/explorer_gather.h"
+#include "schema/explorer/explorer_store.h"
+#include "schema/explorer/explorer_tally.h"
+#include "schema/search/query_support.h"
 
 namespace ludex {
 namespace {

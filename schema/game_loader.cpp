@@ -7,8 +7,8 @@
 
 #include <SQLiteCpp/Statement.h>
 
-#include "schema/blob_codec.h"
-#include "schema/statement_util.h"
+#include "schema/db/blob_codec.h"
+#include "schema/db/statement_util.h"
 
 namespace ludex {
 namespace {

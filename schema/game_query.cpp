@@ -5,8 +5,8 @@
 
 #include <SQLiteCpp/Statement.h>
 
-#include "schema/query_support.h"
-#include "schema/statement_util.h"
+#include "schema/db/statement_util.h"
+#include "schema/search/query_support.h"
 
 namespace ludex {
 namespace {

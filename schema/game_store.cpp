@@ -4,17 +4,18 @@
 #include <optional>
 
 #include "core/version.h"
-#include "schema/backfill.h"
-#include "schema/bulk_load.h"
-#include "schema/counts.h"
-#include "schema/explorer_answers.h"
-#include "schema/explorer_store.h"
-#include "schema/feature_index.h"
-#include "schema/game_eraser.h"
-#include "schema/game_writer.h"
-#include "schema/meta.h"
-#include "schema/node_hashes.h"
-#include "schema/transaction.h"
+#include "schema/db/meta.h"
+#include "schema/db/transaction.h"
+#include "schema/explorer/answer_upkeep.h"
+#include "schema/explorer/explorer_answers.h"
+#include "schema/explorer/explorer_store.h"
+#include "schema/search/feature_index.h"
+#include "schema/write/backfill.h"
+#include "schema/write/bulk_load.h"
+#include "schema/write/counts.h"
+#include "schema/write/game_eraser.h"
+#include "schema/write/game_writer.h"
+#include "schema/write/node_hashes.h"
 
 namespace ludex {
 

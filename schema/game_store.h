@@ -3,10 +3,10 @@
 //
 // GameStore is the facade that owns the batches (one Transaction each) and
 // coordinates its collaborators, each of one job: SourceFiles
-// (schema/source_files.h), GameWriter (schema/game_writer.h), GameEraser
-// (schema/game_eraser.h), the bulk load (schema/bulk_load.h), the
-// post-migration backfills (schema/backfill.h) and MetaTable
-// (schema/meta.h).
+// (schema/write/source_files.h), GameWriter (schema/write/game_writer.h), GameEraser
+// (schema/write/game_eraser.h), the bulk load (schema/write/bulk_load.h), the
+// post-migration backfills (schema/write/backfill.h) and MetaTable
+// (schema/db/meta.h).
 //
 // Thread-safety: a GameStore belongs to its Database's thread. Throws:
 // SQLite::Exception on SQL errors (schema/storage_failure.h classifies
@@ -25,7 +25,7 @@
 #include "core/game.h"
 #include "derive/prepared_game.h"
 #include "schema/database.h"
-#include "schema/source_files.h"
+#include "schema/write/source_files.h"
 
 namespace ludex {
 

@@ -2,7 +2,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
-#include "schema/statement_util.h"
+#include "schema/db/statement_util.h"
 
 namespace ludex {
 

@@ -14,11 +14,11 @@
 
 #include "games/position_codes.h"
 #include "games/position_stream.h"
-#include "schema/blob_codec.h"
-#include "schema/position_games.h"
-#include "schema/position_replay.h"
-#include "schema/query_support.h"
-#include "schema/statement_util.h"
+#include "schema/db/blob_codec.h"
+#include "schema/db/statement_util.h"
+#include "schema/explorer/position_games.h"
+#include "schema/search/position_replay.h"
+#include "schema/search/query_support.h"
 
 namespace ludex {
 namespace {
@@ -365,7 +365,7 @@ std::int64_t find_nodes_with_total(Database& db, const NodeFilter& given,
   if (!implied) return 0;
   const NodeFilter& filter = *implied;
   // The first node of each game at a common position: from the
-  // explorer's postings (schema/position_games.h).
+  // explorer's postings (schema/explorer/position_games.h).
   if (const std::optional<std::int64_t> n = find_position_games(db, filter, visit, total)) {
     return *n;
   }
@@ -523,6 +523,57 @@ std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& give
   }
   const NodeQuery q = hits_query(db.handle(), filter, !has_position_conditions(filter));
   return explain_plan(db.handle(), q.sql, q.condition);
+}
+
+PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+                                       const std::vector<PatternPlacement>& placements,
+                                       const std::vector<Point>& area, const GameFilter& filter) {
+  if (!filter.family) throw std::invalid_argument("pattern continuations need a game family");
+  if (*filter.family == Family::kBlokus) {
+    throw std::invalid_argument("pattern continuations are not for Blokus (a move places a piece)");
+  }
+  PositionConditions conditions;
+  for (const PatternPlacement& p : placements) conditions.patterns.push_back(p.pattern);
+  const std::set<Point> in_area(area.begin(), area.end());
+  ReplayOptions options;
+  options.children = true;
+  PatternNextMoves out;
+  ContinuationTally tally;
+  replay_games(db, filter, conditions, options, [&](const ReplayGame& g) {
+    out.positions += static_cast<std::int64_t>(g.hits.size());
+    ++out.games;
+    for (const ReplayChild& child : g.children) {
+      const ReplayHit& hit = g.hits[child.parent_hit];
+      std::optional<Point> at;
+      std::int8_t colour = 0;
+      if (!child.setup && child.placed.size() == 1 && hit.pattern >= 0 &&
+          static_cast<std::size_t>(hit.pattern) < placements.size()) {
+        const PatternPlacement& placement = placements[static_cast<std::size_t>(hit.pattern)];
+        at = pattern_frame_point(shape, placement, child.placed.front().point);
+        // The colour as the pattern was given: the inverse of the
+        // placement's colour map.
+        colour = child.placed.front().color;
+        for (std::int8_t c = 1; c <= 4; ++c) {
+          if (placement.symmetry.colour_map[c] == colour) {
+            colour = c;
+            break;
+          }
+        }
+      }
+      if (!at || in_area.count(*at) == 0) {
+        ++out.elsewhere;
+        continue;
+      }
+      Continuation m;
+      m.seat = colour;
+      m.kind = MoveKind::kPlace;
+      m.points.push_back(*at);
+      tally.add(m, g.game_id, g.winner, g.first_node_id + child.index);
+    }
+    return true;
+  });
+  out.moves = tally.take();
+  return out;
 }
 
 }  // namespace ludex

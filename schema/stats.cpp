@@ -7,9 +7,9 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "core/game.h"
-#include "schema/counts.h"
-#include "schema/meta.h"
-#include "schema/statement_util.h"
+#include "schema/db/meta.h"
+#include "schema/db/statement_util.h"
+#include "schema/write/counts.h"
 
 namespace ludex {
 
@@ -20,7 +20,7 @@ DbInfo read_info(Database& db) {
   MetaTable meta(h);
   info.created_by = meta.get(meta_key::kCreatedBy).value_or("");
   info.written_by = meta.get(meta_key::kWrittenBy).value_or("");
-  // Kept, not counted (schema/counts.h): at once at any size.
+  // Kept, not counted (schema/write/counts.h): at once at any size.
   const std::map<std::string, std::int64_t> counts = read_counts(h);
   auto count_of = [&counts](std::string_view name) {
     const auto it = counts.find(std::string(name));
@@ -46,7 +46,7 @@ DbInfo read_info(Database& db) {
 std::vector<BoardCount> count_boards(Database& db) {
   std::vector<BoardCount> out;
   for (const auto& [name, n] : read_counts(db.handle())) {
-    // "board/FAMILY/VARIANT/COLUMNSxROWS" (schema/counts.h).
+    // "board/FAMILY/VARIANT/COLUMNSxROWS" (schema/write/counts.h).
     if (name.rfind("board/", 0) != 0 || n <= 0) continue;
     const std::size_t f_end = name.find('/', 6);
     const std::size_t v_end = name.rfind('/');

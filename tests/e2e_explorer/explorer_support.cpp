@@ -9,7 +9,7 @@
 
 #include "core/zobrist.h"
 #include "schema/database.h"
-#include "schema/explorer_store.h"
+#include "schema/explorer/explorer_store.h"
 
 namespace ludex::test {
 

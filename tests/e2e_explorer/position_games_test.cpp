@@ -1,5 +1,5 @@
 // The games at a position from the explorer's postings (issue 19,
-// schema/position_games.h) are exactly the plain SQL plan's: on a generated
+// schema/explorer/position_games.h) are exactly the plain SQL plan's: on a generated
 // archive and real Go games, at the empty board and common and rare positions of every board
 // a few moves in, with and without symmetries, in every order and both
 // directions, paged, with date, player and event filters, both plans (an
@@ -17,7 +17,7 @@
 #include "games/symmetry.h"
 #include "query/position_target.h"
 #include "schema/database.h"
-#include "schema/position_games.h"
+#include "schema/explorer/position_games.h"
 #include "schema/position_query.h"
 #include "tests/support/e2e_support.h"
 #include "tests/support/schema_downgrade.h"

@@ -81,7 +81,7 @@ TEST_CASE("an import hashes again a database of moves hash version 1", "[e2e][im
         "UPDATE games SET duplicate_of = (SELECT min(game_id) FROM games) "
         "WHERE game_id > (SELECT min(game_id) FROM games)");
     raw.exec("UPDATE meta SET value = '1' WHERE key = 'moves_hash_version'");
-    // Version 1's import kept the count of what it marked (schema/counts.h).
+    // Version 1's import kept the count of what it marked (schema/write/counts.h).
     raw.exec("UPDATE counts SET value = 3 WHERE name = 'duplicates'");
   }
   REQUIRE(info_json(db).at("duplicates") == 3);

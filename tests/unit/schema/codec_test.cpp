@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "core/text_fold.h"
-#include "schema/blob_codec.h"
-#include "schema/explorer_answers.h"
+#include "schema/db/blob_codec.h"
+#include "schema/explorer/explorer_answers.h"
 
 namespace ludex {
 namespace {

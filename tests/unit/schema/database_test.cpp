@@ -10,7 +10,7 @@
 
 #include "core/zobrist.h"
 #include "schema/database.h"
-#include "schema/schema_sql.h"
+#include "schema/db/schema_sql.h"
 #include "tests/unit/schema/schema_test_util.h"
 
 namespace ludex {
@@ -85,7 +85,7 @@ TEST_CASE("reopening keeps the schema and works read-only", "[schema]") {
 }
 
 // An import asks every recorded file whether a game of it has positions of
-// another hash version (schema/source_files.cpp): the partial index answers
+// another hash version (schema/write/source_files.cpp): the partial index answers
 // without reading the file's games, but only while its literal is this
 // build's kPositionHashVersion. A new version needs a migration for it.
 TEST_CASE("the stale-file probe is answered by its partial index", "[schema]") {

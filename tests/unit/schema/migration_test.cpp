@@ -9,10 +9,10 @@
 
 #include "core/zobrist.h"
 #include "schema/database.h"
+#include "schema/db/schema_sql.h"
 #include "schema/game_loader.h"
 #include "schema/game_store.h"
 #include "schema/position_query.h"
-#include "schema/schema_sql.h"
 #include "tests/unit/schema/position_test_util.h"
 #include "tests/unit/schema/schema_test_util.h"
 

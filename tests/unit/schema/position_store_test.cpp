@@ -14,9 +14,9 @@
 #include "core/zobrist.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
-#include "schema/feature_index.h"
 #include "schema/game_store.h"
-#include "schema/occupancy_table.h"
+#include "schema/search/feature_index.h"
+#include "schema/search/occupancy_table.h"
 #include "tests/unit/schema/position_test_util.h"
 #include "tests/unit/schema/schema_test_util.h"
 

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "schema/explorer_build.h"
+#include "schema/explorer/explorer_build.h"
 #include "tests/unit/schema/visit_text.h"
 
 namespace ludex {

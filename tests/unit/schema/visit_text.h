@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "schema/explorer_store.h"
+#include "schema/explorer/explorer_store.h"
 
 namespace ludex::test {
 
