@@ -17,6 +17,16 @@ SgfGameKind make_default_kind(Family family, std::int32_t side) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::int8_t>> FamilyRules::player_properties(
+    const SgfGameKind& /*kind*/) const {
+  return {{"PB", 1}, {"PW", 2}};
+}
+
+std::int8_t FamilyRules::winner_from_result(const SgfGameKind& /*kind*/,
+                                            std::string_view result) const {
+  return black_first_winner(result);
+}
+
 const FamilyRules& rules_for(Family family) {
   switch (family) {
     case Family::kGo:

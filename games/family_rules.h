@@ -154,14 +154,15 @@ class FamilyRules {
   virtual Property encode_sgf_move(const SgfGameKind& kind, const Move& move) const = 0;
 
   // The root properties that name the players, with their seats, in this
-  // dialect (e.g. go: {PB,1},{PW,2}; GM[21] twixt: {PW,1},{PB,2}).
+  // dialect (e.g. go: {PB,1},{PW,2}; GM[21] twixt: {PW,1},{PB,2}). By
+  // default Black's, seat 1, then White's.
   virtual std::vector<std::pair<std::string, std::int8_t>> player_properties(
-      const SgfGameKind& kind) const = 0;
+      const SgfGameKind& kind) const;
 
   // The seat that won according to an RE value in this dialect; 0 for a
-  // draw, no result or an unknown value.
-  virtual std::int8_t winner_from_result(const SgfGameKind& kind,
-                                         std::string_view result) const = 0;
+  // draw, no result or an unknown value. By default B is seat 1
+  // (black_first_winner, games/sgf_values.h).
+  virtual std::int8_t winner_from_result(const SgfGameKind& kind, std::string_view result) const;
 };
 
 // The rules for a family. kOther has rules too: it knows no move properties.

@@ -103,16 +103,6 @@ class GoRules final : public FamilyRules {
     return single_value_property(std::string(go_move_id(move)),
                                  go_move_value(is_little_golem(kind), move).str());
   }
-
-  std::vector<std::pair<std::string, std::int8_t>> player_properties(
-      const SgfGameKind& /*kind*/) const override {
-    return {{"PB", 1}, {"PW", 2}};
-  }
-
-  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
-                                 std::string_view result) const override {
-    return black_first_winner(result);
-  }
 };
 
 }  // namespace

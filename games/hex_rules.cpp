@@ -201,17 +201,9 @@ class HexRules final : public FamilyRules {
                                  hex_move_value(lg, is_old_hexgui(kind), move).str());
   }
 
-  std::vector<std::pair<std::string, std::int8_t>> player_properties(
-      const SgfGameKind& /*kind*/) const override {
-    return {{"PB", 1}, {"PW", 2}};
-  }
-
-  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
-                                 std::string_view result) const override {
-    // Little Golem's RE names the winner by PB/PW too, so B is seat 1 in
-    // both dialects even though LG labels seat 1's moves W.
-    return black_first_winner(result);
-  }
+  // player_properties and winner_from_result: FamilyRules' defaults. Little
+  // Golem's PB and RE name the seats as HexGui's do, so B is seat 1 in both
+  // dialects even though LG labels seat 1's moves W.
 };
 
 }  // namespace

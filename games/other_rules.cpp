@@ -37,16 +37,6 @@ class OtherRules final : public FamilyRules {
   Property encode_sgf_move(const SgfGameKind& /*kind*/, const Move& /*move*/) const override {
     return Property{};
   }
-
-  std::vector<std::pair<std::string, std::int8_t>> player_properties(
-      const SgfGameKind& /*kind*/) const override {
-    return {{"PB", 1}, {"PW", 2}};
-  }
-
-  std::int8_t winner_from_result(const SgfGameKind& /*kind*/,
-                                 std::string_view result) const override {
-    return black_first_winner(result);
-  }
 };
 
 }  // namespace
