@@ -1,12 +1,13 @@
-// Unsigned LEB128 varints and zigzag signed integers, the byte encodings of
-// ludex's compact BLOB columns (position streams, feature lists, explorer
-// postings). Persisted: the encodings never change.
+// Unsigned LEB128 varints, zigzag signed integers and little-endian doubles,
+// the byte encodings of ludex's compact BLOB columns (position streams,
+// feature lists, explorer postings and answers). Persisted: the encodings never change.
 //
 // Thread-safety: pure functions.
 #ifndef LUDEX_CORE_VARINT_H_
 #define LUDEX_CORE_VARINT_H_
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,26 @@ inline bool get_varint(std::string_view bytes, std::size_t* at, std::uint64_t* v
     }
   }
   return false;
+}
+
+// Appends v as the 8 bytes of its IEEE 754 binary64 bits, least significant
+// first, whatever the host's byte order: the one layout of every double
+// ludex persists.
+inline void put_double_le(std::string& out, double v) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((bits >> (8 * i)) & 0xFF));
+}
+
+// Reads what put_double_le wrote at bytes (8 bytes, which must be there).
+inline double get_double_le(const char* bytes) {
+  std::uint64_t bits = 0;
+  for (int i = 0; i < 8; ++i) {
+    bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[i])) << (8 * i);
+  }
+  double v = 0;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
 }
 
 // Signed values as unsigned ones that stay small near zero: 0, -1, 1, -2,

@@ -48,12 +48,6 @@ void put_move_key(std::string& out, std::int8_t seat, std::int8_t color, MoveKin
   }
 }
 
-void put_double(std::string& out, double v) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &v, sizeof bits);
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((bits >> (8 * i)) & 0xFF));
-}
-
 // Reads what the put_ functions wrote; every get returns false past the end
 // or on a value out of its field's range.
 class Reader {
@@ -101,12 +95,8 @@ class Reader {
   }
   bool real(double* v) {
     if (bytes_.size() - at_ < 8) return false;
-    std::uint64_t bits = 0;
-    for (int i = 0; i < 8; ++i) {
-      bits |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[at_ + i])) << (8 * i);
-    }
+    *v = get_double_le(bytes_.data() + at_);
     at_ += 8;
-    std::memcpy(v, &bits, sizeof bits);
     return true;
   }
 
@@ -157,7 +147,7 @@ std::string encode_explorer_answer(const PositionReport& report) {
     for (const Continuation::EvalSum& e : c.evaluations) {
       put_varint(out, static_cast<std::uint8_t>(e.source));
       put_varint(out, static_cast<std::uint64_t>(e.games));
-      put_double(out, e.sum);
+      put_double_le(out, e.sum);
     }
   }
   return out;

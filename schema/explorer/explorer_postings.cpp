@@ -16,12 +16,6 @@ constexpr std::uint8_t kPostingsVersion = 1;
 // make the reader allocate without bound.
 constexpr std::uint64_t kMaxTable = 1 << 20;
 
-void put_double(std::string& out, double v) {
-  char bytes[sizeof v];
-  std::memcpy(bytes, &v, sizeof v);
-  out.append(bytes, sizeof v);
-}
-
 // A PositionVisit::move_table no reader had before in this process (from 1).
 std::uint64_t next_table_id() {
   static std::atomic<std::uint64_t> last{0};
@@ -108,7 +102,7 @@ void PostingsWriter::add(const PositionVisit& visit) {
     previous_child_ = m.child;
     if (m.has_eval) {
       body_.push_back(static_cast<char>(static_cast<int>(m.eval.source) + 1));
-      put_double(body_, m.eval.value);
+      put_double_le(body_, m.eval.value);
     } else {
       body_.push_back(0);
     }
@@ -218,7 +212,7 @@ bool PostingsReader::next(PositionVisit* visit) {
       }
       m.eval.source = static_cast<EvalSource>(source - 1);
       m.eval.undetermined = false;
-      std::memcpy(&m.eval.value, bytes_.data() + at_, sizeof(double));
+      m.eval.value = get_double_le(bytes_.data() + at_);
       at_ += sizeof(double);
     }
   }
