@@ -302,7 +302,8 @@ bool VisitSorter::empty() const {
   return impl_->refs.empty() && impl_->runs.empty();
 }
 
-void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
+void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit, std::int64_t game_id,
+                      std::int64_t first_node_id) {
   Impl& s = *impl_;
   const std::size_t offset = s.buffer.size();
   put_varint(s.buffer, visit.nodes);
@@ -315,7 +316,7 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
   for (const MoveVisit& m : visit.moves) {
     put_move_key(s.buffer, *m.move);
     put_varint(s.buffer, m.count);
-    put_varint(s.buffer, static_cast<std::uint64_t>(m.child));
+    put_varint(s.buffer, static_cast<std::uint64_t>(m.child + first_node_id));
     if (m.has_eval) {
       s.buffer.push_back(static_cast<char>(static_cast<int>(m.eval.source) + 1));
       char bytes[sizeof(double)];
@@ -325,7 +326,7 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit) {
       s.buffer.push_back(0);
     }
   }
-  s.refs.push_back(RecordRef{key, visit.game_id, static_cast<std::uint32_t>(offset),
+  s.refs.push_back(RecordRef{key, game_id, static_cast<std::uint32_t>(offset),
                              static_cast<std::uint32_t>(s.buffer.size() - offset)});
   if (s.buffer.size() + s.refs.size() * sizeof(RecordRef) >= s.run_bytes) s.spill();
 }

@@ -45,7 +45,12 @@ class VisitSorter {
 
   // Adds a visit (a copy: its moves need not outlive the call). Requires
   // one visit per (key, game).
-  void add(std::uint64_t key, const OwnedVisit& visit);
+  void add(std::uint64_t key, const OwnedVisit& visit) { add(key, visit, visit.game_id, 0); }
+  // The same for a visit prepared for game id 0 (derive/explorer_prepare.h)
+  // of the game stored as game_id from first_node_id: what place_visit
+  // would make of it, written without copying it.
+  void add(std::uint64_t key, const OwnedVisit& visit, std::int64_t game_id,
+           std::int64_t first_node_id);
   // Calls visit(key, visit) for every visit added to a key whose visits'
   // nodes add up to at least min_nodes, in increasing (key, game id) order;
   // the other keys' visits are dropped. The visits' moves live until

@@ -211,7 +211,6 @@ struct ExplorerStoreWriter::Impl {
   // Outside a bulk load: the batch's visits to kept positions, and the
   // positions that may have become common (key -> hash, variant).
   std::map<std::uint64_t, std::vector<OwnedVisit>> queued;
-  OwnedVisit placed;  // add()'s copy of a visit for the sorter, its storage reused
   std::map<std::uint64_t, std::pair<std::uint64_t, std::string>> candidates;
   // build_visit()'s current key.
   std::uint64_t build_key = 0;
@@ -356,12 +355,9 @@ void ExplorerStoreWriter::add(const std::string& variant, std::int64_t game_id,
                               const std::vector<ExplorerVisit>& visits) {
   Impl& s = *impl_;
   if (s.bulk) {
-    // The sorter copies the visit at once: its moves may stay the caller's.
-    for (const ExplorerVisit& v : visits) {
-      s.placed = v.visit;
-      place_visit(game_id, first_node_id, nullptr, &s.placed);
-      s.sorter->add(v.key, s.placed);
-    }
+    // The sorter writes each visit's bytes at once, under the stored ids:
+    // no copy of it on this, the one writer thread.
+    for (const ExplorerVisit& v : visits) s.sorter->add(v.key, v.visit, game_id, first_node_id);
     return;
   }
   s.load_kept();
