@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench/play_state.h"
+#include "games/blokus_variants.h"
 #include "games/position.h"
 
 namespace ludex {
@@ -231,8 +232,15 @@ class BlokusDuoPlay : public PlayState {
 
 }  // namespace
 
+std::string_view blokus_duo_name() {
+  for (const BlokusVariant& v : blokus_variants()) {
+    if (v.board == BlokusBoardType::kDuo && v.piece_set == BlokusPieceSet::kClassic) return v.name;
+  }
+  throw std::logic_error("generator: no Blokus Duo in the variant table");
+}
+
 std::unique_ptr<PlayState> new_blokus_duo_play(const GameRecord& game) {
-  if (game.family != Family::kBlokus || game.variant != "Blokus Duo") {
+  if (game.family != Family::kBlokus || game.variant != blokus_duo_name()) {
     throw std::logic_error("generator: new_blokus_duo_play needs a Blokus Duo game");
   }
   return std::make_unique<BlokusDuoPlay>(game);

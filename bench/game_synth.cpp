@@ -189,10 +189,10 @@ BoardPlayOptions make_root(GameRecord& game, const Style& style, std::int64_t se
     }
     case ArchiveKind::kBlokusDuo:
       game.dialect = "pentobi";
-      game.variant = "Blokus Duo";
+      game.variant = std::string(blokus_duo_name());
       square(14);
       add_prop(game, "FF", "4");
-      add_prop(game, "GM", "Blokus Duo");
+      add_prop(game, "GM", game.variant);
       add_prop(game, "AP", "Pentobi:20.0");
       set_players(game, person(rng), person(rng));
       game.date = date(rng);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "bench/rng.h"
 #include "core/game.h"
@@ -47,6 +48,9 @@ std::unique_ptr<PlayState> new_board_play(const GameRecord& game, const BoardPla
 // Colours alternate; a colour with no placement found passes silently, as
 // Pentobi records it. Throws std::logic_error as above.
 std::unique_ptr<PlayState> new_blokus_duo_play(const GameRecord& game);
+// The GM name of the variant new_blokus_duo_play plays: the one of the Duo
+// board with the classic pieces (games/blokus_variants.h).
+std::string_view blokus_duo_name();
 
 }  // namespace ludex
 

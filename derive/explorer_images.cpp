@@ -12,7 +12,7 @@ namespace {
 
 // The move as `symmetry` maps it: its points (sorted again) and its Blokus
 // colour.
-Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Continuation c) {
+Continuation mapped(const BoardSymmetry& symmetry, const Board& shape, Continuation c) {
   for (Point& p : c.points) p = transform(symmetry, shape, p);
   std::sort(c.points.begin(), c.points.end());
   if (c.color >= 1 && c.color <= 4) c.color = symmetry.colour_map[c.color];
@@ -21,7 +21,7 @@ Continuation mapped(const BoardSymmetry& symmetry, const BoardShape& shape, Cont
 
 }  // namespace
 
-std::vector<ExplorerImage> explorer_images(const BoardShape& shape,
+std::vector<ExplorerImage> explorer_images(const Board& shape,
                                            const std::vector<Occupant>& occupants,
                                            const std::vector<TwixtLink>& links, std::uint64_t hash,
                                            bool symmetric) {

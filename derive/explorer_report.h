@@ -50,7 +50,7 @@ struct ExplorerImage {
 // orientation by the inverse symmetry, and moves that a symmetry of the
 // position itself exchanges (a3 and m11 on the empty 13x13 Hex board) are
 // folded onto the smallest of them.
-std::vector<ExplorerImage> explorer_images(const BoardShape& shape,
+std::vector<ExplorerImage> explorer_images(const Board& shape,
                                            const std::vector<Occupant>& occupants,
                                            const std::vector<TwixtLink>& links, std::uint64_t hash,
                                            bool symmetric);

@@ -83,60 +83,11 @@ constexpr StartingPoint kStartingPoints[] = {
     {BlokusBoardType::kGembloq3, 3, 49, 7},  {BlokusBoardType::kGembloq3, 3, 50, 7},
 };
 
-// Pentobi's Variant.cpp: board type and piece set per variant. The names
-// are those of blokus_variants(), in the same order.
-struct VariantRow {
-  std::string_view name;
-  BlokusBoardType board;
-  BlokusPieceSet piece_set;
-};
-
-constexpr std::array<VariantRow, 18> kVariantRows = {{
-    {"Blokus", BlokusBoardType::kClassic, BlokusPieceSet::kClassic},
-    {"Blokus Two-Player", BlokusBoardType::kClassic, BlokusPieceSet::kClassic},
-    {"Blokus Three-Player", BlokusBoardType::kClassic, BlokusPieceSet::kClassic},
-    {"Blokus Duo", BlokusBoardType::kDuo, BlokusPieceSet::kClassic},
-    {"Blokus Trigon", BlokusBoardType::kTrigon, BlokusPieceSet::kTrigon},
-    {"Blokus Trigon Two-Player", BlokusBoardType::kTrigon, BlokusPieceSet::kTrigon},
-    {"Blokus Trigon Three-Player", BlokusBoardType::kTrigon3, BlokusPieceSet::kTrigon},
-    {"Blokus Junior", BlokusBoardType::kDuo, BlokusPieceSet::kJunior},
-    {"Nexos", BlokusBoardType::kNexos, BlokusPieceSet::kNexos},
-    {"Nexos Two-Player", BlokusBoardType::kNexos, BlokusPieceSet::kNexos},
-    {"Callisto", BlokusBoardType::kCallisto, BlokusPieceSet::kCallisto},
-    {"Callisto Two-Player", BlokusBoardType::kCallisto2, BlokusPieceSet::kCallisto},
-    {"Callisto Two-Player Four-Color", BlokusBoardType::kCallisto, BlokusPieceSet::kCallisto},
-    {"Callisto Three-Player", BlokusBoardType::kCallisto3, BlokusPieceSet::kCallisto},
-    {"GembloQ", BlokusBoardType::kGembloq, BlokusPieceSet::kGembloq},
-    {"GembloQ Two-Player", BlokusBoardType::kGembloq2, BlokusPieceSet::kGembloq},
-    {"GembloQ Three-Player", BlokusBoardType::kGembloq3, BlokusPieceSet::kGembloq},
-    {"GembloQ Two-Player Four-Color", BlokusBoardType::kGembloq, BlokusPieceSet::kGembloq},
-}};
-
-std::vector<BlokusVariantInfo> make_variant_infos() {
-  std::vector<BlokusVariantInfo> out;
-  for (const VariantRow& row : kVariantRows) {
-    const BlokusVariant* v = find_blokus_variant(row.name);
-    assert(v != nullptr && v->name == row.name);
-    out.push_back({v, row.board, row.piece_set, is_callisto(row.board)});
-  }
-  return out;
-}
-
 std::int32_t floor_div2(std::int32_t v) {
   return v >= 0 ? v / 2 : -((1 - v) / 2);
 }
 
 }  // namespace
-
-const BlokusVariantInfo* find_blokus_variant_info(std::string_view gm) {
-  static const std::vector<BlokusVariantInfo> kInfos = make_variant_infos();
-  const BlokusVariant* v = find_blokus_variant(gm);
-  if (v == nullptr) return nullptr;
-  for (const BlokusVariantInfo& info : kInfos) {
-    if (info.variant == v) return &info;
-  }
-  return nullptr;
-}
 
 // The frames (see blokus_pieces.cpp for how they are used):
 //  * squares and Nexos: (x, r) itself.

@@ -73,20 +73,6 @@
 
 namespace ludex {
 
-enum class BlokusBoardType : std::uint8_t {
-  kClassic = 0,
-  kDuo = 1,
-  kTrigon = 2,
-  kTrigon3 = 3,
-  kNexos = 4,
-  kCallisto = 5,
-  kCallisto2 = 6,
-  kCallisto3 = 7,
-  kGembloq = 8,
-  kGembloq2 = 9,
-  kGembloq3 = 10,
-};
-
 // The cell grid, which decides how shapes are compared.
 enum class BlokusGrid : std::uint8_t {
   kSquare = 0,   // classic, duo, junior, callisto
@@ -94,27 +80,6 @@ enum class BlokusGrid : std::uint8_t {
   kNexos = 2,    // line segments and junctions
   kGembloq = 3,  // quarter-squares of a 45-degree square tiling
 };
-
-enum class BlokusPieceSet : std::uint8_t {
-  kClassic = 0,
-  kJunior = 1,
-  kTrigon = 2,
-  kNexos = 3,
-  kCallisto = 4,
-  kGembloq = 5,
-};
-
-// What ludex needs to know about one variant beyond blokus_points.h.
-struct BlokusVariantInfo {
-  const BlokusVariant* variant = nullptr;  // name, extent, colours, players
-  BlokusBoardType board = BlokusBoardType::kClassic;
-  BlokusPieceSet piece_set = BlokusPieceSet::kClassic;
-  bool callisto_rules = false;  // 1-pieces first and anywhere outside the centre
-};
-
-// The info of the variant whose GM string is `gm` (as find_blokus_variant
-// matches it); nullptr if none.
-const BlokusVariantInfo* find_blokus_variant_info(std::string_view gm);
 
 // A cell's position in the grid-independent integer frame in which the
 // grid's rotations and reflections are linear maps (see blokus_pieces.cpp).
@@ -208,7 +173,7 @@ class BlokusGeometry {
 };
 
 // The geometry of a variant.
-inline const BlokusGeometry& blokus_geometry(const BlokusVariantInfo& info) {
+inline const BlokusGeometry& blokus_geometry(const BlokusVariant& info) {
   return BlokusGeometry::get(info.board);
 }
 

@@ -73,7 +73,7 @@ class BlokusPieces {
 };
 
 // The piece set of a variant.
-inline const BlokusPieces& blokus_pieces(const BlokusVariantInfo& info) {
+inline const BlokusPieces& blokus_pieces(const BlokusVariant& info) {
   return BlokusPieces::get(info.piece_set);
 }
 

@@ -23,31 +23,10 @@
 
 #include "core/diagnostic.h"
 #include "core/node.h"
+#include "games/blokus_variants.h"
 #include "games/coord_text.h"
 
 namespace ludex {
-
-// One of Pentobi's 18 game variants.
-struct BlokusVariant {
-  std::string_view name;  // the GM string, e.g. "Blokus Duo"
-  std::int32_t columns = 0;
-  std::int32_t rows = 0;
-  std::int8_t colors = 0;   // 2, 3 or 4
-  std::int8_t players = 0;  // 2, 3 or 4
-};
-
-// All 18 variants in Pentobi's order.
-const std::vector<BlokusVariant>& blokus_variants();
-// The variant whose GM string equals `gm` ignoring ASCII case and
-// surrounding whitespace (Pentobi reads it that way); nullptr if none.
-const BlokusVariant* find_blokus_variant(std::string_view gm);
-
-// The seat that owns `color` (1..colors) in `variant`: colour == seat when
-// each player has one colour; in two-player four-colour variants colours 1, 3
-// belong to seat 1 and 2, 4 to seat 2. In "Blokus Three-Player" the fourth
-// colour is played by the three players in turn, which depends on the
-// position: 0 (unknown) is returned for it. 0 for a colour out of range.
-std::int8_t blokus_seat_of_color(const BlokusVariant& variant, std::int32_t color);
 
 // "f9" -> (5, 8). Errors: "bad blokus point '...'", "... is off the board".
 Result<Point> parse_blokus_point(std::string_view text, const BoardSize& size);

@@ -75,8 +75,8 @@ struct Shape {
   std::vector<Point> junctions;  // Nexos only: junctions the piece covers
 };
 
-Result<Shape> identify(const BlokusVariantInfo& info, std::span<const Point> points) {
-  const std::string variant(info.variant->name);
+Result<Shape> identify(const BlokusVariant& info, std::span<const Point> points) {
+  const std::string variant(info.name);
   if (points.empty()) return Error{{}, "a piece of " + variant + " needs at least one point"};
   const BlokusGeometry& geo = blokus_geometry(info);
   Shape shape;
@@ -134,7 +134,7 @@ struct PlacedPiece {
 
 class BlokusPosition final : public Position {
  public:
-  explicit BlokusPosition(const BlokusVariantInfo& info)
+  explicit BlokusPosition(const BlokusVariant& info)
       : info_(&info),
         geo_(&blokus_geometry(info)),
         pieces_(&blokus_pieces(info)),
@@ -171,7 +171,7 @@ class BlokusPosition final : public Position {
   }
 
  private:
-  std::string variant_name() const { return std::string(info_->variant->name); }
+  std::string variant_name() const { return std::string(info_->name); }
   std::int8_t owner(const Point& p) const { return owner_[geo_->index(p)]; }
   const std::string& piece_name(std::int32_t piece) const {
     return pieces_->pieces()[static_cast<std::size_t>(piece)].name;
@@ -191,7 +191,7 @@ class BlokusPosition final : public Position {
   Result<bool> setup_pieces(const Property& prop, std::int32_t color, PositionDelta& delta);
   Result<bool> setup_empty(const Property& prop, PositionDelta& delta);
 
-  const BlokusVariantInfo* info_;
+  const BlokusVariant* info_;
   const BlokusGeometry* geo_;
   const BlokusPieces* pieces_;
   std::vector<std::int8_t> owner_;  // colour per cell of the rectangle, 0 = empty
@@ -203,7 +203,7 @@ class BlokusPosition final : public Position {
 
 Result<std::int32_t> BlokusPosition::move_color(const Move& move) const {
   std::int32_t color = move.color;
-  const BlokusVariant& v = *info_->variant;
+  const BlokusVariant& v = *info_;
   if (color == 0 && v.colors == v.players) color = move.seat;
   if (color == 0) return Error{{}, "the move names no colour"};
   if (color < 1 || color > v.colors) {
@@ -333,7 +333,7 @@ Result<PositionDelta> BlokusPosition::play(const Move& move) {
 // tried as one piece made of all of them.
 Result<bool> BlokusPosition::setup_pieces(const Property& prop, std::int32_t color,
                                           PositionDelta& delta) {
-  if (color > info_->variant->colors) {
+  if (color > info_->colors) {
     return Error{
         {},
         prop.id + " names " + colour_text(color) + ", which " + variant_name() + " does not have"};
@@ -388,7 +388,7 @@ Result<bool> BlokusPosition::setup_empty(const Property& prop, PositionDelta& de
     Result<Shape> shape = identify(*info_, *points);
     if (!shape) return Error{{}, "AE: " + shape.error().message};
     std::optional<std::size_t> found;
-    for (std::int32_t color = 1; color <= info_->variant->colors && !found; ++color) {
+    for (std::int32_t color = 1; color <= info_->colors && !found; ++color) {
       for (std::size_t i = 0; i < placed_.size(); ++i) {
         if (placed_[i].color == color && placed_[i].cells == shape->cells) {
           found = i;
@@ -435,21 +435,26 @@ Result<PositionDelta> BlokusPosition::apply_setup(std::span<const Property> prop
 }  // namespace
 
 Result<std::unique_ptr<Position>> new_blokus_position(const GameRecord& game) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(game.variant);
-  if (info == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(game.variant)};
-  const BlokusVariant& v = *info->variant;
-  if ((game.columns != 0 && game.columns != v.columns) || (game.rows != 0 && game.rows != v.rows)) {
+  return new_blokus_position(board_of(game));
+}
+
+Result<std::unique_ptr<Position>> new_blokus_position(const Board& board) {
+  const BlokusVariant* info = find_blokus_variant(board.variant);
+  if (info == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(board.variant)};
+  const BlokusVariant& v = *info;
+  if ((board.columns != 0 && board.columns != v.columns) ||
+      (board.rows != 0 && board.rows != v.rows)) {
     return Error{{},
                  std::string(v.name) + " is played on " + std::to_string(v.columns) + "x" +
-                     std::to_string(v.rows) + ", not " + std::to_string(game.columns) + "x" +
-                     std::to_string(game.rows)};
+                     std::to_string(v.rows) + ", not " + std::to_string(board.columns) + "x" +
+                     std::to_string(board.rows)};
   }
   return std::unique_ptr<Position>(std::make_unique<BlokusPosition>(*info));
 }
 
 Result<std::string> identify_blokus_piece(const std::string& variant,
                                           std::span<const Point> points) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(variant);
+  const BlokusVariant* info = find_blokus_variant(variant);
   if (info == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(variant)};
   Result<Shape> shape = identify(*info, points);
   if (!shape) return shape.error();

@@ -16,6 +16,9 @@ namespace ludex {
 // A new empty Blokus position for game.variant (a Pentobi GM string). Error
 // for an unknown variant.
 Result<std::unique_ptr<Position>> new_blokus_position(const GameRecord& game);
+// The same for board.variant, on a board of board.columns x board.rows (0
+// for the variant's own).
+Result<std::unique_ptr<Position>> new_blokus_position(const Board& board);
 
 // The Pentobi name of the piece that covers exactly `points` (in the
 // variant's coordinates; any order) in the variant's geometry, up to the

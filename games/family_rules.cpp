@@ -1,5 +1,6 @@
 #include "games/family_rules.h"
 
+#include "games/blokus_variants.h"
 #include "games/rules_registry.h"
 #include "games/sgf_values.h"
 
@@ -51,7 +52,7 @@ const SgfGameKind& kind_or_default(const SgfMoveContext& ctx, Family family) {
   static const SgfGameKind kBlokus = [] {
     SgfGameKind k = make_default_kind(Family::kBlokus, 20);
     k.dialect = "pentobi";
-    k.variant = "Blokus";
+    k.variant = std::string(blokus_variants().front().name);
     return k;
   }();
   static const SgfGameKind kOther = make_default_kind(Family::kOther, 0);

@@ -1,6 +1,7 @@
 #include "games/go_position.h"
 
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "core/zobrist.h"
@@ -33,7 +34,7 @@ GoVariant go_variant_of(const GameRecord& game) {
   if (!game.tree.empty()) {
     v.suicide_allowed = ruleset_allows_suicide(sgf_property_text(game.tree.data(0).props, "RU"));
   }
-  v.torus = contains_ci(game.event, "toroid");
+  v.torus = is_torus_event(game.event);
   return v;
 }
 
@@ -232,9 +233,15 @@ std::vector<Occupant> GoPosition::occupants() const {
 }
 
 Result<std::unique_ptr<Position>> new_go_position(const GameRecord& game) {
-  if (auto error = board_size_error(Family::kGo, game.columns, game.rows, 1)) return *error;
-  return std::unique_ptr<Position>(std::make_unique<GoPosition>(
-      game.columns, game.rows, go_variant_of(game), game.dialect == "littlegolem"));
+  return new_go_position(board_of(game), go_variant_of(game), game.dialect == "littlegolem");
+}
+
+Result<std::unique_ptr<Position>> new_go_position(const Board& board, GoVariant variant,
+                                                  bool lg_points) {
+  assert(variant.torus == board.torus);
+  if (auto error = board_size_error(Family::kGo, board.columns, board.rows, 1)) return *error;
+  return std::unique_ptr<Position>(
+      std::make_unique<GoPosition>(board.columns, board.rows, variant, lg_points));
 }
 
 }  // namespace ludex

@@ -38,7 +38,7 @@ struct GoVariant {
   // ("Tromp/Taylor", "TT..."), Ing / GOE. Japanese, Chinese, AGA and the rest
   // forbid it.
   bool suicide_allowed = false;
-  bool torus = false;  // EV contains "TOROID" (Little Golem's torus go)
+  bool torus = false;  // the board is a torus (is_torus_event, games/board.h)
 };
 GoVariant go_variant_of(const GameRecord& game);
 
@@ -91,6 +91,10 @@ class GoPosition final : public Position {
 // An empty go board of game.columns x game.rows with go_variant_of(game).
 // Error unless both sides are 1..702.
 Result<std::unique_ptr<Position>> new_go_position(const GameRecord& game);
+// The same on `board` with `variant` (whose torus must be board.torus) and
+// Little Golem's point letters if lg_points.
+Result<std::unique_ptr<Position>> new_go_position(const Board& board, GoVariant variant,
+                                                  bool lg_points);
 
 }  // namespace ludex
 

@@ -159,9 +159,13 @@ class HexPosition final : public Position {
 }  // namespace
 
 Result<std::unique_ptr<Position>> new_hex_position(const GameRecord& game) {
-  if (auto error = board_size_error(Family::kHex, game.columns, game.rows, 1)) return *error;
+  return new_hex_position(board_of(game), game.dialect == "littlegolem");
+}
+
+Result<std::unique_ptr<Position>> new_hex_position(const Board& board, bool lg_points) {
+  if (auto error = board_size_error(Family::kHex, board.columns, board.rows, 1)) return *error;
   return std::unique_ptr<Position>(
-      std::make_unique<HexPosition>(game.columns, game.rows, game.dialect == "littlegolem"));
+      std::make_unique<HexPosition>(board.columns, board.rows, lg_points));
 }
 
 }  // namespace ludex

@@ -28,6 +28,8 @@ namespace ludex {
 // An empty hex board of game.columns x game.rows. Error unless both are
 // 1..702.
 Result<std::unique_ptr<Position>> new_hex_position(const GameRecord& game);
+// The same on `board`, with Little Golem's point letters if lg_points.
+Result<std::unique_ptr<Position>> new_hex_position(const Board& board, bool lg_points);
 
 }  // namespace ludex
 

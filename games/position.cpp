@@ -29,14 +29,19 @@ namespace {
 // The letter an SGF record of the family uses for a seat (hex and go: B moves
 // first; twixt GM[21]: W moves first); Blokus colours are digits.
 std::string seat_label(Family family, const Move& move) {
-  if (family == Family::kBlokus) return std::to_string(move.color != 0 ? move.color : move.seat);
+  if (family == Family::kBlokus)
+    return colour_label(family, move.color != 0 ? move.color : move.seat);
   if (move.seat != 1 && move.seat != 2) return "?";
-  const bool first = move.seat == 1;
-  if (family == Family::kTwixt) return first ? "W" : "B";
-  return first ? "B" : "W";
+  return colour_label(family, move.seat);
 }
 
 }  // namespace
+
+std::string colour_label(Family family, std::int8_t color) {
+  if (family == Family::kBlokus) return std::to_string(color);
+  if (family == Family::kTwixt) return color == 1 ? "W" : "B";
+  return color == 1 ? "B" : "W";
+}
 
 std::string move_text(Family family, const Move& move) {
   std::string out = seat_label(family, move);
@@ -208,6 +213,22 @@ Result<std::unique_ptr<Position>> new_position(const GameRecord& game) {
       return new_go_position(game);
     case Family::kBlokus:
       return new_blokus_position(game);
+    case Family::kOther:
+      break;
+  }
+  return Error{{}, "no position rules for other games"};
+}
+
+Result<std::unique_ptr<Position>> new_position(const Board& board) {
+  switch (board.family) {
+    case Family::kHex:
+      return new_hex_position(board, false);
+    case Family::kTwixt:
+      return new_twixt_position(board, TwixtRuleset::kStandard, false, SourceFormat::kSgf);
+    case Family::kGo:
+      return new_go_position(board, GoVariant{false, board.torus}, false);
+    case Family::kBlokus:
+      return new_blokus_position(board);
     case Family::kOther:
       break;
   }

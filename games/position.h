@@ -22,6 +22,7 @@
 
 #include "core/diagnostic.h"
 #include "core/game.h"
+#include "games/board.h"
 
 namespace ludex {
 
@@ -100,6 +101,11 @@ class Position {
   virtual std::vector<TwixtLink> links() const { return {}; }
 };
 
+// The label of a colour in the family's own SGF: hex and go B = seat 1,
+// W = seat 2; twixt W = seat 1 (White moves first there), B = seat 2; Blokus
+// colours "1".."4". The one place these letters are written.
+std::string colour_label(Family family, std::int8_t color);
+
 // A move as a reader would recognise it in the record, with the colour
 // letter the family's SGF uses: "W i5", "B swap-pieces", "B -i'3 \i'4 k4",
 // "1 a1,b1,b2" (Blokus colours are digits).
@@ -113,6 +119,11 @@ std::string point_text(Family family, const Point& point);
 // (Twixt: RU STD or PP from the root properties). Error for kOther, for a
 // board size the family cannot have, or an unknown variant.
 Result<std::unique_ptr<Position>> new_position(const GameRecord& game);
+// A new empty position on `board` under the family's default rules (those
+// of a game with no RU, dialect or source of its own): what hashing a
+// board's contents needs, since no hash depends on those rules. Errors as
+// new_position(game).
+Result<std::unique_ptr<Position>> new_position(const Board& board);
 
 // Positions for every node of a game, computed by one iterative walk.
 struct GamePositions {

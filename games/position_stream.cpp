@@ -44,26 +44,25 @@ void put_link(std::string& out, const StreamBoard& board, const TwixtLink& l) {
 }  // namespace
 
 std::optional<StreamBoard> stream_board(const GameRecord& game) {
-  return stream_board(game.family, game.variant, game.columns, game.rows);
+  return stream_board(board_of(game));
 }
 
-std::optional<StreamBoard> stream_board(Family family, std::string_view variant,
-                                        std::int32_t columns, std::int32_t rows) {
+std::optional<StreamBoard> stream_board(const Board& of) {
   StreamBoard board;
-  board.columns = columns;
-  board.rows = rows;
-  switch (family) {
+  board.columns = of.columns;
+  board.rows = of.rows;
+  switch (of.family) {
     case Family::kHex:
     case Family::kTwixt:
     case Family::kGo:
       break;
     case Family::kBlokus: {
-      const BlokusVariantInfo* info = find_blokus_variant_info(variant);
+      const BlokusVariant* info = find_blokus_variant(of.variant);
       if (info == nullptr) return std::nullopt;
       const BlokusGeometry& geometry = BlokusGeometry::get(info->board);
       board.columns = geometry.columns();
       board.rows = geometry.rows();
-      board.colors = info->variant->colors;
+      board.colors = info->colors;
       for (const BlokusPiece& piece : blokus_pieces(*info).pieces())
         board.pieces.push_back(piece.name);
       break;

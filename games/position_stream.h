@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/board.h"
 #include "games/position.h"
 
 namespace ludex {
@@ -66,10 +67,9 @@ struct StreamBoard {
 // The board of a game: its size, colours and Blokus piece set. nullopt for
 // a family without positions or a board the family cannot have.
 std::optional<StreamBoard> stream_board(const GameRecord& game);
-// The same from a game's stored columns (games.family, variant,
-// board_columns, board_rows); a Blokus variant sets its own size.
-std::optional<StreamBoard> stream_board(Family family, std::string_view variant,
-                                        std::int32_t columns, std::int32_t rows);
+// The same for `board` (as from a game's stored columns games.family,
+// variant, board_columns, board_rows); a Blokus variant sets its own size.
+std::optional<StreamBoard> stream_board(const Board& board);
 
 // Encodes the tree's shape and positions.deltas (stopped where
 // positions.hashes is 0). Requires positions computed for `game` by

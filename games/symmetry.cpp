@@ -78,8 +78,8 @@ Point map_point(std::int8_t kind, std::int32_t columns, std::int32_t rows, Point
   return Point{static_cast<std::int16_t>(nx), static_cast<std::int16_t>(ny)};
 }
 
-const BlokusGeometry* blokus_geometry_of(const BoardShape& shape) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(shape.variant);
+const BlokusGeometry* blokus_geometry_of(const Board& shape) {
+  const BlokusVariant* info = find_blokus_variant(shape.variant);
   return info != nullptr ? &blokus_geometry(*info) : nullptr;
 }
 
@@ -108,8 +108,8 @@ bool blokus_allows(const BlokusGeometry& geo, std::int8_t kind) {
 }
 
 // Blokus boards take their size from the variant's geometry.
-BoardShape normalized(const BoardShape& shape, const BlokusGeometry* geo) {
-  BoardShape out = shape;
+Board normalized(const Board& shape, const BlokusGeometry* geo) {
+  Board out = shape;
   if (geo != nullptr) {
     out.columns = geo->columns();
     out.rows = geo->rows();
@@ -117,17 +117,17 @@ BoardShape normalized(const BoardShape& shape, const BlokusGeometry* geo) {
   return out;
 }
 
-bool on_board(const BoardShape& shape, const BlokusGeometry* geo, Point p) {
+bool on_board(const Board& shape, const BlokusGeometry* geo, Point p) {
   if (geo != nullptr) return geo->on_board(p);
   return p.x >= 0 && p.y >= 0 && p.x < shape.columns && p.y < shape.rows;
 }
 
 }  // namespace
 
-std::vector<BoardSymmetry> board_symmetries(const BoardShape& given) {
+std::vector<BoardSymmetry> board_symmetries(const Board& given) {
   std::vector<BoardSymmetry> out = {make(kIdentity)};
   const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
-  const BoardShape shape = normalized(given, geo);
+  const Board shape = normalized(given, geo);
   if (shape.columns <= 0 || shape.rows <= 0) return out;
   const bool square = shape.columns == shape.rows;
   for (std::int8_t kind = 1; kind < 8; ++kind) {
@@ -172,19 +172,19 @@ BoardSymmetry inverse(const BoardSymmetry& symmetry) {
   return out;
 }
 
-Point transform(const BoardSymmetry& symmetry, const BoardShape& given, Point point) {
+Point transform(const BoardSymmetry& symmetry, const Board& given, Point point) {
   const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
-  const BoardShape shape = normalized(given, geo);
+  const Board shape = normalized(given, geo);
   return map_point(symmetry.kind, shape.columns, shape.rows, point);
 }
 
-Occupant transform(const BoardSymmetry& symmetry, const BoardShape& shape, Occupant occupant) {
+Occupant transform(const BoardSymmetry& symmetry, const Board& shape, Occupant occupant) {
   const std::int8_t c = occupant.color;
   return Occupant{transform(symmetry, shape, occupant.point),
                   c >= 1 && c <= 4 ? symmetry.colour_map[c] : c};
 }
 
-TwixtLink transform(const BoardSymmetry& symmetry, const BoardShape& shape, TwixtLink link) {
+TwixtLink transform(const BoardSymmetry& symmetry, const Board& shape, TwixtLink link) {
   Point a = transform(symmetry, shape, link.a);
   Point b = transform(symmetry, shape, link.b);
   if (b < a) std::swap(a, b);
@@ -192,21 +192,14 @@ TwixtLink transform(const BoardSymmetry& symmetry, const BoardShape& shape, Twix
   return TwixtLink{a, b, c >= 1 && c <= 4 ? symmetry.colour_map[c] : c};
 }
 
-std::uint64_t hash_contents(const BoardShape& shape, std::span<const Occupant> occupants,
+std::uint64_t hash_contents(const Board& shape, std::span<const Occupant> occupants,
                             std::span<const TwixtLink> links) {
-  GameRecord record;
-  record.family = shape.family;
-  record.variant = shape.variant;
-  record.columns = shape.columns;
-  record.rows = shape.rows;
-  if (shape.torus) record.event = "TOROID";
-  const Result<std::unique_ptr<Position>> position = new_position(record);
+  const Result<std::unique_ptr<Position>> position = new_position(shape);
   if (!position) return 0;
   return (*position)->hash_of(occupants, links);
 }
 
-std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
-                                            std::span<const Occupant> occupants,
+std::vector<std::uint64_t> symmetric_hashes(const Board& shape, std::span<const Occupant> occupants,
                                             std::span<const TwixtLink> links) {
   std::vector<std::uint64_t> out;
   std::vector<Occupant> moved_occupants;
@@ -235,13 +228,13 @@ PatternBox pattern_box(const Pattern& pattern) {
   return box;
 }
 
-std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& given,
+std::vector<PatternPlacement> pattern_placements_with_origins(const Board& given,
                                                               const Pattern& pattern,
                                                               bool symmetric) {
   // Keyed by the placement as a set; the first origin found stays.
   std::map<std::pair<std::vector<Occupant>, std::vector<Occupant>>, PatternPlacement> seen;
   const BlokusGeometry* geo = given.family == Family::kBlokus ? blokus_geometry_of(given) : nullptr;
-  const BoardShape shape = normalized(given, geo);
+  const Board shape = normalized(given, geo);
   if (shape.columns <= 0 || shape.rows <= 0) return {};
   if (pattern.stones.empty() && pattern.empty.empty()) return {};
   std::vector<BoardSymmetry> symmetries = {make(kIdentity)};
@@ -279,7 +272,7 @@ std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& 
   return out;
 }
 
-std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
+std::vector<Pattern> pattern_placements(const Board& shape, const Pattern& pattern,
                                         bool symmetric) {
   std::vector<Pattern> out;
   for (PatternPlacement& p : pattern_placements_with_origins(shape, pattern, symmetric)) {
@@ -288,7 +281,7 @@ std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& 
   return out;
 }
 
-std::optional<Point> pattern_frame_point(const BoardShape& shape, const PatternPlacement& placement,
+std::optional<Point> pattern_frame_point(const Board& shape, const PatternPlacement& placement,
                                          Point placed) {
   const std::int32_t x = placed.x - placement.dx;
   const std::int32_t y = placed.y - placement.dy;

@@ -16,18 +16,10 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/board.h"
 #include "games/position.h"
 
 namespace ludex {
-
-// What a position's hash and symmetries depend on besides its contents.
-struct BoardShape {
-  Family family = Family::kOther;
-  std::string variant;  // Blokus variant (GM name as Pentobi writes it); else ""
-  std::int32_t columns = 0;
-  std::int32_t rows = 0;
-  bool torus = false;  // Go on a toroidal board (EV TOROID): part of the hash
-};
 
 // One symmetry of a board: a permutation of its points together with a
 // permutation of its colours (a symmetry may exchange the colours, e.g. the
@@ -42,26 +34,25 @@ struct BoardSymmetry {
 
 // Every symmetry the family's board and rules allow for this shape, the
 // identity first. Just the identity for kOther and for shapes without any.
-std::vector<BoardSymmetry> board_symmetries(const BoardShape& shape);
+std::vector<BoardSymmetry> board_symmetries(const Board& shape);
 
 // The symmetry that undoes `symmetry`.
 BoardSymmetry inverse(const BoardSymmetry& symmetry);
 
 // Require the point (the link's ends) on the board of `shape`.
-Point transform(const BoardSymmetry& symmetry, const BoardShape& shape, Point point);
-Occupant transform(const BoardSymmetry& symmetry, const BoardShape& shape, Occupant occupant);
-TwixtLink transform(const BoardSymmetry& symmetry, const BoardShape& shape, TwixtLink link);
+Point transform(const BoardSymmetry& symmetry, const Board& shape, Point point);
+Occupant transform(const BoardSymmetry& symmetry, const Board& shape, Occupant occupant);
+TwixtLink transform(const BoardSymmetry& symmetry, const Board& shape, TwixtLink link);
 
 // The hash Position::hash() returns for a position of this shape holding
 // exactly these occupants (and, for Twixt, links); 0 when the shape is not
 // one new_position accepts. Requires every point on the board.
-std::uint64_t hash_contents(const BoardShape& shape, std::span<const Occupant> occupants,
+std::uint64_t hash_contents(const Board& shape, std::span<const Occupant> occupants,
                             std::span<const TwixtLink> links);
 
 // The hashes of the position's images under every symmetry of the shape,
 // without repeats, the position's own hash first.
-std::vector<std::uint64_t> symmetric_hashes(const BoardShape& shape,
-                                            std::span<const Occupant> occupants,
+std::vector<std::uint64_t> symmetric_hashes(const Board& shape, std::span<const Occupant> occupants,
                                             std::span<const TwixtLink> links);
 
 // A small region: stones that must stand and points that must be empty
@@ -85,8 +76,7 @@ PatternBox pattern_box(const Pattern& pattern);
 // all its points on the board, under each symmetry of the shape when
 // `symmetric` (else the identity only). Placements that are equal as sets
 // are given once; order is deterministic (sorted).
-std::vector<Pattern> pattern_placements(const BoardShape& shape, const Pattern& pattern,
-                                        bool symmetric);
+std::vector<Pattern> pattern_placements(const Board& shape, const Pattern& pattern, bool symmetric);
 
 // A placement and how it was made from the pattern as given: the given
 // pattern's point p lies at transform(symmetry, shape, p) + (dx, dy), and
@@ -101,7 +91,7 @@ struct PatternPlacement {
 // pattern_placements() with each placement's origin (the first symmetry, in
 // board_symmetries() order, that gives it); the same placements in the same
 // order.
-std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& shape,
+std::vector<PatternPlacement> pattern_placements_with_origins(const Board& shape,
                                                               const Pattern& pattern,
                                                               bool symmetric);
 
@@ -109,7 +99,7 @@ std::vector<PatternPlacement> pattern_placements_with_origins(const BoardShape& 
 // that the board point `placed` is under `placement`: the inverse of the
 // placement's map. nullopt when that point is off the board. For
 // rectangular boards (not Blokus).
-std::optional<Point> pattern_frame_point(const BoardShape& shape, const PatternPlacement& placement,
+std::optional<Point> pattern_frame_point(const Board& shape, const PatternPlacement& placement,
                                          Point placed);
 
 }  // namespace ludex

@@ -474,9 +474,15 @@ TwixtRuleset twixt_ruleset_of(const GameRecord& game) {
 }
 
 Result<std::unique_ptr<Position>> new_twixt_position(const GameRecord& game) {
-  if (auto error = board_size_error(Family::kTwixt, game.columns, game.rows, 3)) return *error;
-  return std::unique_ptr<Position>(std::make_unique<TwixtPosition>(
-      game.columns, game.rows, twixt_ruleset_of(game), game.dialect == "littlegolem", game.format));
+  return new_twixt_position(board_of(game), twixt_ruleset_of(game), game.dialect == "littlegolem",
+                            game.format);
+}
+
+Result<std::unique_ptr<Position>> new_twixt_position(const Board& board, TwixtRuleset ruleset,
+                                                     bool little_golem, SourceFormat format) {
+  if (auto error = board_size_error(Family::kTwixt, board.columns, board.rows, 3)) return *error;
+  return std::unique_ptr<Position>(
+      std::make_unique<TwixtPosition>(board.columns, board.rows, ruleset, little_golem, format));
 }
 
 }  // namespace ludex

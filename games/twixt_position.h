@@ -66,6 +66,10 @@ TwixtRuleset twixt_ruleset_of(const GameRecord& game);
 // An empty board of game.columns x game.rows under twixt_ruleset_of(game).
 // Error unless both sides are 3..702.
 Result<std::unique_ptr<Position>> new_twixt_position(const GameRecord& game);
+// The same on `board` under `ruleset`; little_golem and format as
+// TwixtPosition takes them.
+Result<std::unique_ptr<Position>> new_twixt_position(const Board& board, TwixtRuleset ruleset,
+                                                     bool little_golem, SourceFormat format);
 
 }  // namespace ludex
 

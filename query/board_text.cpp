@@ -88,7 +88,7 @@ std::string player_name(const PositionView& v, std::int8_t seat) {
 // A point as a player of the family reads it: Go in board notation ("Q16")
 // where it reaches, every other point as the family's notation writes it.
 std::string shown_point(const PositionView& v, const Point& p) {
-  return display_point_text(v.family, p, v.columns, v.rows);
+  return display_point_text(v.board.family, p, v.board.columns, v.board.rows);
 }
 
 // The move without its colour: "Q16", "swap-pieces", "k4 (-i'3 \i'4)",
@@ -114,14 +114,15 @@ std::string move_body(const PositionView& v, const LineMove& m) {
 }
 
 std::int8_t move_colour(const PositionView& v, const LineMove& m) {
-  return v.family == Family::kBlokus ? m.move.color : m.move.seat;
+  return v.board.family == Family::kBlokus ? m.move.color : m.move.seat;
 }
 
 }  // namespace
 
 std::string line_move_text(const PositionView& v, const LineMove& m) {
   const std::int8_t color = move_colour(v, m);
-  return (color == 0 ? std::string("?") : colour_label(v.family, color)) + " " + move_body(v, m);
+  return (color == 0 ? std::string("?") : colour_label(v.board.family, color)) + " " +
+         move_body(v, m);
 }
 
 namespace {
@@ -162,12 +163,12 @@ void write_move_list(std::ostream& out, const PositionView& v, bool color) {
     const std::int8_t c = move_colour(v, m);
     if (c == 0) {
       entry.add(" ?", base, color);
-    } else if (v.family == Family::kBlokus) {
+    } else if (v.board.family == Family::kBlokus) {
       entry.add(" ", base, color);
-      entry.add(board_text::blokus_colour_name(v.variant, c),
-                color ? board_text::blokus_text_style(v.variant, c) : TextStyle(), color);
+      entry.add(board_text::blokus_colour_name(v.board.variant, c),
+                color ? board_text::blokus_text_style(v.board.variant, c) : TextStyle(), color);
     } else {
-      entry.add(" " + colour_label(v.family, c), base, color);
+      entry.add(" " + colour_label(v.board.family, c), base, color);
     }
     entry.add(" " + move_body(v, m), base, color);
   }
@@ -203,38 +204,38 @@ void write_colour_lines(std::ostream& out, const PositionView& v, bool color) {
   std::map<std::int8_t, std::int64_t> links;
   for (const Occupant& o : v.occupants) ++units[o.color];
   for (const TwixtLink& l : v.links) ++links[l.color];
-  for (const std::int8_t c : family_colours(v.family, v.variant)) {
+  for (const std::int8_t c : family_colours(v.board.family, v.board.variant)) {
     // "B (seat 1)", Go "B (X, seat 1)", Blokus "1 Purple (seat 1)"; after a
     // swap-sides the seat whose player has the colour now, "B (seat 2 since
     // the swap-sides at move 2)", so that the name that follows is that
     // player's.
     const std::int8_t seat = seat_of_colour(v, c);
-    const std::string label = colour_label(v.family, c);
-    if (v.family == Family::kBlokus) {
-      out << styled(label + " " + board_text::blokus_colour_name(v.variant, c),
-                    board_text::blokus_text_style(v.variant, c), color)
+    const std::string label = colour_label(v.board.family, c);
+    if (v.board.family == Family::kBlokus) {
+      out << styled(label + " " + board_text::blokus_colour_name(v.board.variant, c),
+                    board_text::blokus_text_style(v.board.variant, c), color)
           << (seat == 0 ? std::string(" (played in turn)")
                         : " (seat " + std::to_string(seat) + ")");
     } else {
-      out << label << " (" << (v.family == Family::kGo ? (c == 1 ? "X, " : "O, ") : "") << "seat "
-          << static_cast<int>(seat);
+      out << label << " (" << (v.board.family == Family::kGo ? (c == 1 ? "X, " : "O, ") : "")
+          << "seat " << static_cast<int>(seat);
       if (!v.side_swaps.empty()) {
         out << " since the swap-sides at move " << v.side_swaps.back();
       }
       out << ")";
     }
     if (const std::string name = player_name(v, seat); !name.empty()) out << " " << name;
-    out << ": " << count_text(units[c], unit_word(v.family));
-    if (v.family == Family::kTwixt) out << ", " << count_text(links[c], "link");
-    if (v.family == Family::kGo) {
+    out << ": " << count_text(units[c], unit_word(v.board.family));
+    if (v.board.family == Family::kTwixt) out << ", " << count_text(links[c], "link");
+    if (v.board.family == Family::kGo) {
       out << ", has captured " << v.captures[static_cast<std::size_t>(c - 1)];
     }
-    if (const std::string_view sides = sides_text(v.family, c); !sides.empty()) {
+    if (const std::string_view sides = sides_text(v.board.family, c); !sides.empty()) {
       out << ", " << sides;
     }
     out << "\n";
     const auto index = static_cast<std::size_t>(c - 1);
-    if (v.family == Family::kBlokus && index < v.pieces_placed.size()) {
+    if (v.board.family == Family::kBlokus && index < v.pieces_placed.size()) {
       out << "  placed:";
       for (const std::string& piece : v.pieces_placed[index]) out << " " << piece;
       out << "\n  left (" << v.pieces_left[index].size() << "):";
@@ -246,23 +247,24 @@ void write_colour_lines(std::ostream& out, const PositionView& v, bool color) {
 
 // Where no diagram can be drawn: the occupants (and Twixt links) per colour.
 void write_lists(std::ostream& out, const PositionView& v) {
-  for (const std::int8_t c : family_colours(v.family, v.variant)) {
-    out << colour_label(v.family, c) << " " << unit_word(v.family) << "s:";
+  for (const std::int8_t c : family_colours(v.board.family, v.board.variant)) {
+    out << colour_label(v.board.family, c) << " " << unit_word(v.board.family) << "s:";
     for (const Occupant& o : v.occupants) {
       if (o.color == c) out << " " << shown_point(v, o.point);
     }
     out << "\n";
-    if (v.family != Family::kTwixt) continue;
-    out << colour_label(v.family, c) << " links:";
+    if (v.board.family != Family::kTwixt) continue;
+    out << colour_label(v.board.family, c) << " links:";
     for (const TwixtLink& l : v.links) {
-      if (l.color == c) out << " " << point_text(v.family, l.a) << "-" << point_text(v.family, l.b);
+      if (l.color == c)
+        out << " " << point_text(v.board.family, l.a) << "-" << point_text(v.board.family, l.b);
     }
     out << "\n";
   }
 }
 
 std::optional<TextCanvas> draw(const PositionView& v) {
-  switch (v.family) {
+  switch (v.board.family) {
     case Family::kGo:
       return board_text::draw_go(v);
     case Family::kHex:
@@ -281,11 +283,12 @@ std::optional<TextCanvas> draw(const PositionView& v) {
 
 void write_position_text(std::ostream& out, std::int64_t game_id, const PositionView& v,
                          bool color) {
-  out << "game " << game_id << ": " << family_name(v.family);
-  if (v.family == Family::kBlokus && !v.variant.empty()) out << " (" << printable(v.variant) << ")";
-  out << " " << v.columns << "x" << v.rows << (v.torus ? " torus (the edges wrap)" : "")
-      << ", after move " << v.move_number << " of " << v.main_line_moves << ", position "
-      << position_hash_text(v.hash) << "\n";
+  out << "game " << game_id << ": " << family_name(v.board.family);
+  if (v.board.family == Family::kBlokus && !v.board.variant.empty())
+    out << " (" << printable(v.board.variant) << ")";
+  out << " " << v.board.columns << "x" << v.board.rows
+      << (v.board.torus ? " torus (the edges wrap)" : "") << ", after move " << v.move_number
+      << " of " << v.main_line_moves << ", position " << position_hash_text(v.hash) << "\n";
   if (!v.file.empty()) {
     out << "file: " << printable(v.file) << ", game index " << v.game_index << "\n";
   }
@@ -297,7 +300,7 @@ void write_position_text(std::ostream& out, std::int64_t game_id, const Position
     if (sides_swapped(v) && (v.winner == 1 || v.winner == 2)) {
       const std::string name = player_name(v, v.winner);
       out << " (won by seat " << static_cast<int>(v.winner) << (name.empty() ? "" : ", " + name)
-          << ", who has " << colour_label(v.family, static_cast<std::int8_t>(3 - v.winner))
+          << ", who has " << colour_label(v.board.family, static_cast<std::int8_t>(3 - v.winner))
           << " since the swap-sides)";
     }
     out << "\n";

@@ -73,7 +73,7 @@ char separator(const BlokusGeometry& geometry, std::int32_t x, std::int32_t y) {
   return ' ';
 }
 
-char empty_cell(const BlokusGeometry& geometry, const BlokusVariantInfo& info, const Point& p) {
+char empty_cell(const BlokusGeometry& geometry, const BlokusVariant& info, const Point& p) {
   switch (geometry.grid()) {
     case BlokusGrid::kNexos: {
       const int type = geometry.point_type(p);
@@ -92,21 +92,10 @@ char empty_cell(const BlokusGeometry& geometry, const BlokusVariantInfo& info, c
 
 std::string blokus_colour_name(const std::string& variant, std::int8_t color) {
   const BlokusVariant* v = find_blokus_variant(variant);
-  const std::int8_t colors = v != nullptr ? v->colors : 4;
-  const std::string_view name = v != nullptr ? v->name : std::string_view();
-  if (name == "Blokus Duo") return color == 1 ? "Purple" : "Orange";
-  if (name == "Blokus Junior") return color == 1 ? "Green" : "Orange";
-  if (colors == 2) return color == 1 ? "Blue" : "Green";
-  switch (color) {
-    case 1:
-      return "Blue";
-    case 2:
-      return "Yellow";
-    case 3:
-      return "Red";
-    default:
-      return "Green";
-  }
+  // An unknown variant is drawn as the classic board is.
+  std::string name(ludex::blokus_colour_name(v != nullptr ? *v : blokus_variants().front(), color));
+  if (!name.empty()) name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
 }
 
 TextStyle blokus_text_style(const std::string& variant, std::int8_t color) {
@@ -114,7 +103,7 @@ TextStyle blokus_text_style(const std::string& variant, std::int8_t color) {
 }
 
 std::optional<TextCanvas> draw_blokus(const PositionView& v) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(v.variant);
+  const BlokusVariant* info = find_blokus_variant(v.board.variant);
   if (info == nullptr) return std::nullopt;
   const BlokusGeometry& geometry = blokus_geometry(*info);
   const std::int32_t columns = geometry.columns();
@@ -123,7 +112,7 @@ std::optional<TextCanvas> draw_blokus(const PositionView& v) {
   // Starting points: one colour's own, or shared by all (Trigon).
   std::map<Point, std::set<std::int8_t>> starts;
   if (geometry.grid() != BlokusGrid::kNexos) {
-    for (std::int8_t color = 1; color <= info->variant->colors; ++color) {
+    for (std::int8_t color = 1; color <= info->colors; ++color) {
       for (const Point& p : geometry.starting_points(color)) starts[p].insert(color);
     }
   }
@@ -166,14 +155,15 @@ std::optional<TextCanvas> draw_blokus(const PositionView& v) {
       if (!on) continue;
       const std::int8_t color = at.color(x, y);
       if (color != 0) {
-        c.put(cell(x), line, static_cast<char>('0' + color), pentobi_colour(v.variant, color).cell);
+        c.put(cell(x), line, static_cast<char>('0' + color),
+              pentobi_colour(v.board.variant, color).cell);
         if (at.color(x - 1, y) == color && geometry.on_board(before)) {
-          c.paint(cell(x) - 1, cell(x) - 1, line, pentobi_colour(v.variant, color).cell);
+          c.paint(cell(x) - 1, cell(x) - 1, line, pentobi_colour(v.board.variant, color).cell);
         }
       } else if (const auto start = starts.find(p); start != starts.end()) {
         const bool own = start->second.size() == 1;
         c.put(cell(x), line, '+',
-              own ? pentobi_colour(v.variant, *start->second.begin()).start : kBoard);
+              own ? pentobi_colour(v.board.variant, *start->second.begin()).start : kBoard);
       } else {
         c.put(cell(x), line, empty_cell(geometry, *info, p), kBoard);
       }

@@ -16,7 +16,7 @@ namespace {
 // axes (rows from the top), as their moves are written: the rule of the game
 // document and the web board (query/game_document.h).
 bool board_notation(const PositionView& v) {
-  return go_board_notation(v.columns, v.rows);
+  return go_board_notation(v.board.columns, v.board.rows);
 }
 
 std::string column_label(const PositionView& v, std::int32_t x) {
@@ -25,7 +25,7 @@ std::string column_label(const PositionView& v, std::int32_t x) {
 }
 
 std::string row_label(const PositionView& v, std::int32_t y) {
-  if (board_notation(v)) return std::to_string(v.rows - y);
+  if (board_notation(v)) return std::to_string(v.board.rows - y);
   return format_go_point(Point{0, static_cast<std::int16_t>(y)}).substr(1);
 }
 
@@ -33,30 +33,32 @@ std::string row_label(const PositionView& v, std::int32_t y) {
 
 std::optional<TextCanvas> draw_go(const PositionView& v) {
   constexpr std::int32_t kMaxSgfLetters = 52;
-  if (v.columns <= 0 || v.rows <= 0 || v.columns > kMaxSgfLetters || v.rows > kMaxSgfLetters) {
+  if (v.board.columns <= 0 || v.board.rows <= 0 || v.board.columns > kMaxSgfLetters ||
+      v.board.rows > kMaxSgfLetters) {
     return std::nullopt;
   }
   const PointLookup at(v);
-  const std::vector<Point> star_list = go_star_points(BoardSize{v.columns, v.rows});
+  const std::vector<Point> star_list = go_star_points(BoardSize{v.board.columns, v.board.rows});
   const std::set<Point> stars(star_list.begin(), star_list.end());
   std::size_t margin = 1;
-  for (std::int32_t y = 0; y < v.rows; ++y) margin = std::max(margin, row_label(v, y).size());
+  for (std::int32_t y = 0; y < v.board.rows; ++y) margin = std::max(margin, row_label(v, y).size());
   // Column of the separator before the first point; points every 2 columns.
   const auto left = static_cast<std::int32_t>(margin);
-  const std::int32_t right = left + 2 * v.columns;  // the separator after the last point
+  const std::int32_t right = left + 2 * v.board.columns;  // the separator after the last point
 
   TextCanvas c;
   const auto column_labels = [&](std::int32_t line) {
-    for (std::int32_t x = 0; x < v.columns; ++x) c.text(left + 1 + 2 * x, line, column_label(v, x));
+    for (std::int32_t x = 0; x < v.board.columns; ++x)
+      c.text(left + 1 + 2 * x, line, column_label(v, x));
   };
   column_labels(0);
-  for (std::int32_t y = 0; y < v.rows; ++y) {
+  for (std::int32_t y = 0; y < v.board.rows; ++y) {
     const std::int32_t line = 1 + y;
     c.text(0, line, pad_left(row_label(v, y), margin));
     c.paint(left, right, line, kWood);
     std::vector<std::int32_t> cells;
     std::vector<bool> marked;
-    for (std::int32_t x = 0; x < v.columns; ++x) {
+    for (std::int32_t x = 0; x < v.board.columns; ++x) {
       const std::int32_t column = left + 1 + 2 * x;
       const std::int8_t color = at.color(x, y);
       if (color == 1) {
@@ -74,7 +76,7 @@ std::optional<TextCanvas> draw_go(const PositionView& v) {
     mark_last_move(c, line, cells, marked, 1, kWoodLast);
     c.text(right + 1, line, row_label(v, y));
   }
-  column_labels(v.rows + 1);
+  column_labels(v.board.rows + 1);
   return c;
 }
 

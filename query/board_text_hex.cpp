@@ -11,46 +11,47 @@
 namespace ludex::board_text {
 
 std::optional<TextCanvas> draw_hex(const PositionView& v) {
-  if (v.columns <= 0 || v.rows <= 0 || v.columns > kMaxDiagram || v.rows > kMaxDiagram) {
+  if (v.board.columns <= 0 || v.board.rows <= 0 || v.board.columns > kMaxDiagram ||
+      v.board.rows > kMaxDiagram) {
     return std::nullopt;
   }
   const PointLookup at(v);
   std::size_t width = 1;
-  for (std::int32_t x = 0; x < v.columns; ++x) {
+  for (std::int32_t x = 0; x < v.board.columns; ++x) {
     width = std::max(width, format_column_letters(x).size());
   }
   const auto w = static_cast<std::int32_t>(width);
   const std::int32_t step = w + 1;
-  const std::size_t margin = std::to_string(v.rows).size();
+  const std::size_t margin = std::to_string(v.board.rows).size();
   // Row i: its label from column i, then a blank, W's edge, and the cells,
   // each after a separator column.
   const auto edge = [&](std::int32_t i) { return i + static_cast<std::int32_t>(margin) + 1; };
   const auto cell = [&](std::int32_t i, std::int32_t x) { return edge(i) + 2 + x * step; };
-  const std::int32_t last = v.rows - 1;
+  const std::int32_t last = v.board.rows - 1;
 
   TextCanvas c;
   const auto column_labels = [&](std::int32_t line, std::int32_t row) {
-    for (std::int32_t x = 0; x < v.columns; ++x) {
+    for (std::int32_t x = 0; x < v.board.columns; ++x) {
       c.text(cell(row, x), line, pad_left(format_column_letters(x), width));
     }
   };
   const auto black_edge = [&](std::int32_t line, std::int32_t row) {
     const std::int32_t from = cell(row, 0);
-    const std::int32_t to = cell(row, v.columns - 1) + w - 1;
+    const std::int32_t to = cell(row, v.board.columns - 1) + w - 1;
     for (std::int32_t x = from; x <= to; ++x) c.put(x, line, '-', kWoodBlack);
   };
   column_labels(0, 0);
   black_edge(1, 0);
-  for (std::int32_t y = 0; y < v.rows; ++y) {
+  for (std::int32_t y = 0; y < v.board.rows; ++y) {
     const std::int32_t line = 2 + y;
     const std::string label = std::to_string(y + 1);
     c.text(y, line, pad_left(label, margin));
-    const std::int32_t right_edge = cell(y, v.columns - 1) + w + 1;
+    const std::int32_t right_edge = cell(y, v.board.columns - 1) + w + 1;
     c.paint(edge(y), right_edge, line, kWood);
     c.put(edge(y), line, '\\', kWoodWhite);
     std::vector<std::int32_t> cells;
     std::vector<bool> marked;
-    for (std::int32_t x = 0; x < v.columns; ++x) {
+    for (std::int32_t x = 0; x < v.board.columns; ++x) {
       const std::int8_t color = at.color(x, y);
       std::string mark = ".";
       if (color != 0) mark = colour_label(Family::kHex, color);
@@ -63,8 +64,8 @@ std::optional<TextCanvas> draw_hex(const PositionView& v) {
     c.put(right_edge, line, '\\', kWoodWhite);
     c.text(right_edge + 2, line, label);
   }
-  black_edge(v.rows + 2, last);
-  column_labels(v.rows + 3, last);
+  black_edge(v.board.rows + 2, last);
+  column_labels(v.board.rows + 3, last);
   return c;
 }
 

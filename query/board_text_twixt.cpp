@@ -36,22 +36,24 @@ TextStyle seat_style(std::int8_t seat) {
 }  // namespace
 
 std::optional<TextCanvas> draw_twixt(const PositionView& v) {
-  if (v.columns < 3 || v.rows < 3 || v.columns > kMaxDiagram || v.rows > kMaxDiagram) {
+  if (v.board.columns < 3 || v.board.rows < 3 || v.board.columns > kMaxDiagram ||
+      v.board.rows > kMaxDiagram) {
     return std::nullopt;
   }
   const PointLookup at(v);
-  const std::size_t margin = std::to_string(v.rows).size();
+  const std::size_t margin = std::to_string(v.board.rows).size();
   // Hole (x, y) at column ox + 4x of line 1 + 2y; a blank and a bracket's
   // room between the row label and the first hole.
   const std::int32_t ox = static_cast<std::int32_t>(margin) + 2;
   const auto hx = [&](std::int32_t x) { return ox + kStep * x; };
   const auto hy = [](std::int32_t y) { return 1 + 2 * y; };
-  const std::int32_t last_x = v.columns - 1;
-  const std::int32_t last_y = v.rows - 1;
+  const std::int32_t last_x = v.board.columns - 1;
+  const std::int32_t last_y = v.board.rows - 1;
 
   TextCanvas c;
   const auto column_labels = [&](std::int32_t line) {
-    for (std::int32_t x = 0; x < v.columns; ++x) c.text(hx(x), line, format_column_letters(x));
+    for (std::int32_t x = 0; x < v.board.columns; ++x)
+      c.text(hx(x), line, format_column_letters(x));
   };
   column_labels(0);
   for (std::int32_t line = hy(0); line <= hy(last_y); ++line) {
@@ -103,13 +105,13 @@ std::optional<TextCanvas> draw_twixt(const PositionView& v) {
     }
   }
 
-  for (std::int32_t y = 0; y < v.rows; ++y) {
+  for (std::int32_t y = 0; y < v.board.rows; ++y) {
     const std::int32_t line = hy(y);
     const std::string label = std::to_string(y + 1);
     c.text(0, line, pad_left(label, margin));
     std::vector<std::int32_t> cells;
     std::vector<bool> marked;
-    for (std::int32_t x = 0; x < v.columns; ++x) {
+    for (std::int32_t x = 0; x < v.board.columns; ++x) {
       const bool corner = (x == 0 || x == last_x) && (y == 0 || y == last_y);
       const std::int8_t color = at.color(x, y);
       if (color != 0) {

@@ -63,10 +63,13 @@ std::int8_t seat_of_colour(Family family, const std::string& variant, std::int8_
 
 nlohmann::json colours_json(Family family, const std::string& variant) {
   nlohmann::json out = nlohmann::json::array();
+  const BlokusVariant* blokus = family == Family::kBlokus ? find_blokus_variant(variant) : nullptr;
   for (const std::int8_t c : family_colours(family, variant)) {
-    out.push_back({{"color", c},
-                   {"label", colour_label(family, c)},
-                   {"seat", seat_of_colour(family, variant, c)}});
+    nlohmann::json colour = {{"color", c},
+                             {"label", colour_label(family, c)},
+                             {"seat", seat_of_colour(family, variant, c)}};
+    if (blokus != nullptr) colour["name"] = std::string(blokus_colour_name(*blokus, c));
+    out.push_back(std::move(colour));
   }
   return out;
 }
@@ -134,7 +137,7 @@ nlohmann::json evaluations_json(std::span<const Evaluation> evaluations) {
 }
 
 nlohmann::json pieces_json(const std::string& variant) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(variant);
+  const BlokusVariant* info = find_blokus_variant(variant);
   nlohmann::json out = nlohmann::json::array();
   if (info == nullptr) return out;
   for (const BlokusPiece& piece : blokus_pieces(*info).pieces()) {
@@ -166,14 +169,33 @@ nlohmann::json go_komi_json(const GoKomi& komi) {
           {"scale", std::string(komi_scale_name(komi.scale))}};
 }
 
-nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
-                          std::int32_t rows, bool torus) {
+nlohmann::json blokus_variants_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const BlokusVariant& v : blokus_variants()) {
+    nlohmann::json colours = nlohmann::json::array();
+    for (std::int32_t c = 1; c <= v.colors; ++c) {
+      colours.push_back(std::string(blokus_colour_name(v, c)));
+    }
+    out.push_back({{"name", std::string(v.name)},
+                   {"columns", v.columns},
+                   {"rows", v.rows},
+                   {"players", v.players},
+                   {"colours", std::move(colours)}});
+  }
+  return out;
+}
+
+nlohmann::json board_json(const Board& board) {
+  const Family family = board.family;
+  const std::string& variant = board.variant;
+  const std::int32_t columns = board.columns;
+  const std::int32_t rows = board.rows;
   nlohmann::json j = {{"family", std::string(family_name(family))},
                       {"variant", variant},
                       {"columns", columns},
                       {"rows", rows}};
   if (family == Family::kGo) {
-    j["torus"] = torus;
+    j["torus"] = board.torus;
     nlohmann::json stars = nlohmann::json::array();
     for (const Point& p : go_star_points(BoardSize{columns, rows})) stars.push_back({p.x, p.y});
     j["star_points"] = std::move(stars);
@@ -195,7 +217,7 @@ nlohmann::json board_json(Family family, const std::string& variant, std::int32_
   j["colours"] = colours_json(family, variant);
   if (family != Family::kBlokus) return j;
 
-  const BlokusVariantInfo* info = find_blokus_variant_info(variant);
+  const BlokusVariant* info = find_blokus_variant(variant);
   if (info == nullptr) return j;
   const BlokusGeometry& geometry = BlokusGeometry::get(info->board);
   j["grid"] = grid_name(geometry.grid());
@@ -224,12 +246,6 @@ nlohmann::json board_json(Family family, const std::string& variant, std::int32_
 nlohmann::json game_document_json(const LoadedGame& loaded) {
   const GameRecord& game = loaded.record;
   const GameTree& tree = game.tree;
-  const bool torus = game.family == Family::kGo && [&] {
-    std::string event = game.event;
-    std::transform(event.begin(), event.end(), event.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return event.find("toroid") != std::string::npos;
-  }();
 
   nlohmann::json players = nlohmann::json::array();
   for (const SeatPlayer& p : game.players) players.push_back({{"seat", p.seat}, {"name", p.name}});
@@ -255,7 +271,7 @@ nlohmann::json game_document_json(const LoadedGame& loaded) {
       {"warnings", std::move(warnings)},
       {"komi", game.family == Family::kGo ? go_komi_json(read_go_komi(tree.data(0).props))
                                           : nlohmann::json(nullptr)},
-      {"board", board_json(game.family, game.variant, game.columns, game.rows, torus)}};
+      {"board", board_json(board_of(game))}};
 
   const GamePositions positions = compute_positions(game);
   const bool has_positions = game.family != Family::kOther;

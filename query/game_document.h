@@ -15,6 +15,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/board.h"
 #include "games/go_komi.h"
 #include "schema/game_loader.h"
 
@@ -25,11 +26,15 @@ namespace ludex {
 // stored. Never throws for any game a GameLoader returns.
 nlohmann::json game_document_json(const LoadedGame& game);
 
-// The board a game of this family, variant and size is drawn on: column and
-// row labels by model coordinate, and for the Blokus family every cell's
-// outline (BlokusGeometry::outline). Part of game_document_json.
-nlohmann::json board_json(Family family, const std::string& variant, std::int32_t columns,
-                          std::int32_t rows, bool torus);
+// The board a game is drawn on: column and row labels by model coordinate,
+// and for the Blokus family every cell's outline (BlokusGeometry::outline).
+// Part of game_document_json.
+nlohmann::json board_json(const Board& board);
+
+// The Blokus variants a board can be asked for, in Pentobi's order:
+// [{"name", "columns", "rows", "players", "colours": [colour names]}], the
+// games/blokus_variants.h table as the web app reads it.
+nlohmann::json blokus_variants_json();
 
 // A Go game's komi as JSON: null without KM, else {"written": KM as
 // written, "points": the komi in points or null when unreadable, "scale":

@@ -11,9 +11,7 @@ namespace {
 
 // The letter the family's SGF uses for a seat; Blokus colours are digits.
 std::string seat_text(Family family, const Continuation& c) {
-  if (family == Family::kBlokus) return std::to_string(c.color != 0 ? c.color : c.seat);
-  if (family == Family::kTwixt) return c.seat == 1 ? "W" : "B";
-  return c.seat == 1 ? "B" : "W";
+  return colour_label(family, family == Family::kBlokus && c.color != 0 ? c.color : c.seat);
 }
 
 std::string points_text(Family family, std::span<const Point> points) {
@@ -26,7 +24,7 @@ std::string points_text(Family family, std::span<const Point> points) {
 
 NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilter filter,
                            const NextOptions& options) {
-  const BoardShape& shape = target.shape;
+  const Board& shape = target.shape;
   ExplorerQuery query;
   query.family = shape.family;
   query.variant = shape.family == Family::kBlokus ? shape.variant : std::string();
@@ -92,7 +90,7 @@ Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
   const BoardSize size{*filter.size, *filter.size};
   const Result<Pattern> parsed = parse_pattern("--pattern", pattern, family, size);
   if (!parsed) return parsed.error();
-  BoardShape shape;
+  Board shape;
   shape.family = family;
   shape.variant = filter.variant;
   shape.columns = size.columns;

@@ -351,7 +351,7 @@ std::optional<Error> add_pattern(const po::variables_map& vm, bool symmetric, No
   Result<Pattern> pattern =
       parse_pattern("--pattern", vm["pattern"].as<std::string>(), *filter.game.family, board);
   if (!pattern) return pattern.error();
-  BoardShape shape;
+  Board shape;
   shape.family = *filter.game.family;
   shape.variant = filter.game.variant;
   shape.columns = board.columns;

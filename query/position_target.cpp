@@ -24,13 +24,6 @@
 namespace ludex {
 namespace {
 
-bool contains_toroid(const std::string& text) {
-  std::string folded = text;
-  std::transform(folded.begin(), folded.end(), folded.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return folded.find("toroid") != std::string::npos;
-}
-
 // The position after `moves` moves of the main line (the first main-line
 // node with that move number); moves < 0 = the end of the main line.
 Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t moves,
@@ -41,11 +34,7 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
     return Error{{}, what + ": positions stop at " + *view->stopped};
   }
   PositionTarget target;
-  target.shape.family = game.family;
-  target.shape.variant = game.family == Family::kBlokus ? game.variant : std::string();
-  target.shape.columns = game.columns;
-  target.shape.rows = game.rows;
-  target.shape.torus = game.family == Family::kGo && contains_toroid(game.event);
+  target.shape = board_of(game);
   target.occupants = std::move(view->occupants);
   target.links = std::move(view->links);
   target.hash = view->hash;
@@ -83,11 +72,7 @@ Result<PositionTarget> position_at_node(const GameRecord& game, NodeIndex node,
     }
   }
   PositionTarget target;
-  target.shape.family = game.family;
-  target.shape.variant = game.family == Family::kBlokus ? game.variant : std::string();
-  target.shape.columns = game.columns;
-  target.shape.rows = game.rows;
-  target.shape.torus = game.family == Family::kGo && contains_toroid(game.event);
+  target.shape = board_of(game);
   target.occupants = position->occupants();
   target.links = position->links();
   target.hash = position->hash();

@@ -19,7 +19,7 @@
 namespace ludex {
 
 struct PositionTarget {
-  BoardShape shape;
+  Board shape;
   std::vector<Occupant> occupants;  // sorted
   std::vector<TwixtLink> links;     // sorted; Twixt only
   std::uint64_t hash = 0;           // as stored in nodes.position_hash

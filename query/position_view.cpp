@@ -31,7 +31,7 @@ namespace {
 // Pentobi 0.3, one piece made of all the values; AE then removes pieces.
 class PieceLedger {
  public:
-  explicit PieceLedger(const BlokusVariantInfo& info) : info_(&info) {}
+  explicit PieceLedger(const BlokusVariant& info) : info_(&info) {}
 
   void place(std::int8_t color, std::string name, std::vector<Point> cells) {
     placed_.push_back({color, std::move(name), std::move(cells)});
@@ -42,7 +42,7 @@ class PieceLedger {
              const PositionDelta& delta) {
     static constexpr std::array<std::pair<std::string_view, std::int8_t>, 6> kPlacing = {
         {{"A1", 1}, {"A2", 2}, {"A3", 3}, {"A4", 4}, {"AB", 1}, {"AW", 2}}};
-    const BoardSize size{info_->variant->columns, info_->variant->rows};
+    const BoardSize size{info_->columns, info_->rows};
     for (const auto& [id, color] : kPlacing) {
       for (const Property& prop : props) {
         if (prop.id != id) continue;
@@ -82,7 +82,7 @@ class PieceLedger {
 
   // Fills the view's pieces_placed and pieces_left.
   void fill(PositionView& view) const {
-    const std::int8_t colors = info_->variant->colors;
+    const std::int8_t colors = info_->colors;
     view.pieces_placed.assign(static_cast<std::size_t>(colors), {});
     view.pieces_left.assign(static_cast<std::size_t>(colors), {});
     for (const Placed& piece : placed_) {
@@ -108,7 +108,7 @@ class PieceLedger {
     std::string name;
     std::vector<Point> cells;
   };
-  const BlokusVariantInfo* info_;
+  const BlokusVariant* info_;
   std::vector<Placed> placed_;
 };
 
@@ -138,18 +138,12 @@ bool sides_swapped(const PositionView& view) {
 }
 
 std::int8_t seat_of_colour(const PositionView& view, std::int8_t color) {
-  if (view.family == Family::kBlokus) {
-    const BlokusVariant* variant = find_blokus_variant(view.variant);
+  if (view.board.family == Family::kBlokus) {
+    const BlokusVariant* variant = find_blokus_variant(view.board.variant);
     return variant != nullptr ? blokus_seat_of_color(*variant, color) : 0;
   }
   if (!sides_swapped(view) || (color != 1 && color != 2)) return color;
   return static_cast<std::int8_t>(3 - color);
-}
-
-std::string colour_label(Family family, std::int8_t color) {
-  if (family == Family::kBlokus) return std::to_string(color);
-  if (family == Family::kTwixt) return color == 1 ? "W" : "B";
-  return color == 1 ? "B" : "W";
 }
 
 std::vector<std::int8_t> family_colours(Family family, const std::string& variant) {
@@ -174,11 +168,7 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   std::unique_ptr<Position> position = std::move(*start);
 
   PositionView view;
-  view.family = game.family;
-  view.variant = game.variant;
-  view.columns = game.columns;
-  view.rows = game.rows;
-  view.torus = game.family == Family::kGo && go_variant_of(game).torus;
+  view.board = board_of(game);
   view.game_index = game.game_index;
   view.players = game.players;
   view.result = game.result;
@@ -187,8 +177,8 @@ Result<PositionView> view_position(const GameRecord& game, std::int64_t moves) {
   for (const NodeIndex node : line) {
     if (!game.tree.data(node).moves.empty()) ++view.main_line_moves;
   }
-  const BlokusVariantInfo* blokus =
-      game.family == Family::kBlokus ? find_blokus_variant_info(game.variant) : nullptr;
+  const BlokusVariant* blokus =
+      game.family == Family::kBlokus ? find_blokus_variant(game.variant) : nullptr;
   std::optional<PieceLedger> ledger;
   if (blokus != nullptr) ledger.emplace(*blokus);
 

@@ -33,11 +33,7 @@ struct LineMove {
 };
 
 struct PositionView {
-  Family family = Family::kOther;
-  std::string variant;  // the game's variant (Blokus: Pentobi's GM string)
-  std::int32_t columns = 0;
-  std::int32_t rows = 0;
-  bool torus = false;  // Go: Little Golem's toroidal board, whose edges wrap
+  Board board;  // the game's (board_of)
   // Where the game was read from: its source file's path as recorded
   // (ARCHIVE//MEMBER for a member of an archive; empty for a game that was
   // not loaded from a database) and its index in that file, from 0 (as
@@ -124,11 +120,6 @@ bool sides_swapped(const PositionView& view);
 // for Blokus the seat that plays the colour, 0 when the colours' players
 // take turns (three players on four colours) or the variant is unknown.
 std::int8_t seat_of_colour(const PositionView& view, std::int8_t color);
-
-// The label of a colour in the family's own SGF: hex and go B = seat 1,
-// W = seat 2; twixt W = seat 1 (White moves first there), B = seat 2; Blokus
-// colours "1".."4".
-std::string colour_label(Family family, std::int8_t color);
 
 // The colours a position of this family and variant can hold, in order:
 // seats 1, 2, or the Blokus variant's colours 1..n.

@@ -93,7 +93,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
     std::int64_t links = 0;
   };
   std::map<std::int8_t, Counts> counts;
-  for (const std::int8_t color : family_colours(v.family, v.variant)) counts[color];
+  for (const std::int8_t color : family_colours(v.board.family, v.board.variant)) counts[color];
   for (const Occupant& o : v.occupants) ++counts[o.color].stones;
   for (const TwixtLink& l : v.links) ++counts[l.color].links;
 
@@ -101,30 +101,30 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
   j["game_id"] = game_id;
   j["file"] = v.file;
   j["game_index"] = v.game_index;
-  j["family"] = std::string(family_name(v.family));
-  j["variant"] = v.variant;
-  j["columns"] = v.columns;
-  j["rows"] = v.rows;
-  if (v.family == Family::kGo) j["torus"] = v.torus;
+  j["family"] = std::string(family_name(v.board.family));
+  j["variant"] = v.board.variant;
+  j["columns"] = v.board.columns;
+  j["rows"] = v.board.rows;
+  if (v.board.family == Family::kGo) j["torus"] = v.board.torus;
   j["move_number"] = v.move_number;
   j["main_line_moves"] = v.main_line_moves;
   j["hash"] = position_hash_text(v.hash);
   j["stopped"] = v.stopped ? nlohmann::json(*v.stopped) : nlohmann::json(nullptr);
   j["occupants"] = nlohmann::json::array();
-  for (const Occupant& o : v.occupants) j["occupants"].push_back(occupant_json(v.family, o));
+  for (const Occupant& o : v.occupants) j["occupants"].push_back(occupant_json(v.board.family, o));
   j["links"] = nlohmann::json::array();
   for (const TwixtLink& l : v.links) {
-    j["links"].push_back({{"color", colour_label(v.family, l.color)},
-                          {"from", point_text(v.family, l.a)},
-                          {"to", point_text(v.family, l.b)}});
+    j["links"].push_back({{"color", colour_label(v.board.family, l.color)},
+                          {"from", point_text(v.board.family, l.a)},
+                          {"to", point_text(v.board.family, l.b)}});
   }
   j["counts"] = nlohmann::json::object();
   for (const auto& [color, c] : counts) {
-    nlohmann::json entry = {{stone_word(v.family), c.stones}};
-    if (v.family == Family::kTwixt) entry["links"] = c.links;
-    if (v.family == Family::kGo)
+    nlohmann::json entry = {{stone_word(v.board.family), c.stones}};
+    if (v.board.family == Family::kTwixt) entry["links"] = c.links;
+    if (v.board.family == Family::kGo)
       entry["captures"] = v.captures[static_cast<std::size_t>(color - 1)];
-    j["counts"][colour_label(v.family, color)] = entry;
+    j["counts"][colour_label(v.board.family, color)] = entry;
   }
 
   j["players"] = nlohmann::json::array();
@@ -132,38 +132,39 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
     j["players"].push_back({{"seat", p.seat}, {"name", p.name}});
   j["result"] = v.result;
   j["winner"] = v.winner;
-  if (v.family == Family::kGo) j["komi"] = go_komi_json(v.komi.value_or(GoKomi{}));
+  if (v.board.family == Family::kGo) j["komi"] = go_komi_json(v.komi.value_or(GoKomi{}));
   // Who has which colour at this position: after a swap-sides the other
   // seat's player (players keeps the seats as stored).
   j["side_swaps"] = v.side_swaps;
   j["sides"] = nlohmann::json::array();
-  for (const std::int8_t color : family_colours(v.family, v.variant)) {
+  for (const std::int8_t color : family_colours(v.board.family, v.board.variant)) {
     const std::int8_t seat = seat_of_colour(v, color);
     std::string name;
     for (const SeatPlayer& p : v.players) {
       if (seat != 0 && p.seat == seat && name.empty()) name = p.name;
     }
-    j["sides"].push_back({{"color", colour_label(v.family, color)},
+    j["sides"].push_back({{"color", colour_label(v.board.family, color)},
                           {"seat", seat == 0 ? nlohmann::json(nullptr) : nlohmann::json(seat)},
                           {"name", name}});
   }
   j["moves"] = nlohmann::json::array();
   for (const LineMove& m : v.moves) {
-    const std::int8_t color = v.family == Family::kBlokus ? m.move.color : m.move.seat;
+    const std::int8_t color = v.board.family == Family::kBlokus ? m.move.color : m.move.seat;
     nlohmann::json points = nlohmann::json::array();
-    for (const Point& p : m.move.points) points.push_back(point_text(v.family, p));
-    nlohmann::json entry = {{"number", m.number},
-                            {"color", color == 0 ? nlohmann::json(nullptr)
-                                                 : nlohmann::json(colour_label(v.family, color))},
-                            {"kind", std::string(move_kind_name(m.move.kind))},
-                            {"points", std::move(points)},
-                            {"text", line_move_text(v, m)}};
+    for (const Point& p : m.move.points) points.push_back(point_text(v.board.family, p));
+    nlohmann::json entry = {
+        {"number", m.number},
+        {"color", color == 0 ? nlohmann::json(nullptr)
+                             : nlohmann::json(colour_label(v.board.family, color))},
+        {"kind", std::string(move_kind_name(m.move.kind))},
+        {"points", std::move(points)},
+        {"text", line_move_text(v, m)}};
     if (!m.piece.empty()) entry["piece"] = m.piece;
     j["moves"].push_back(std::move(entry));
   }
   if (v.move_number > 0) {
     nlohmann::json placed = nlohmann::json::array();
-    for (const Occupant& o : v.last_placed) placed.push_back(occupant_json(v.family, o));
+    for (const Occupant& o : v.last_placed) placed.push_back(occupant_json(v.board.family, o));
     j["last_move"] = {{"number", v.move_number}, {"placed", std::move(placed)}};
   } else {
     j["last_move"] = nullptr;
@@ -175,7 +176,7 @@ nlohmann::json view_json(std::int64_t game_id, const PositionView& v) {
          {"value", std::isnan(e.value) ? nlohmann::json(nullptr) : nlohmann::json(e.value)},
          {"undetermined", e.undetermined}});
   }
-  if (v.family == Family::kBlokus) {
+  if (v.board.family == Family::kBlokus) {
     j["pieces"] = nlohmann::json::object();
     for (std::size_t i = 0; i < v.pieces_placed.size(); ++i) {
       j["pieces"][std::to_string(i + 1)] = {{"placed", v.pieces_placed[i]},

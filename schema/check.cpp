@@ -374,7 +374,8 @@ class Checker {
   static bool stream_codes(const CheckedGame& g, SQLite::Statement& stream,
                            std::vector<std::int64_t>* codes) {
     if (!g.family || !g.positions) return false;
-    const std::optional<StreamBoard> board = stream_board(*g.family, g.variant, g.columns, g.rows);
+    const std::optional<StreamBoard> board =
+        stream_board(Board{*g.family, g.variant, g.columns, g.rows});
     if (!board) return false;
     ResetOnExit reset(stream);
     stream.bind(1, g.game_id);

@@ -525,7 +525,7 @@ std::vector<std::string> explain_find_nodes(Database& db, const NodeFilter& give
   return explain_plan(db.handle(), q.sql, q.condition);
 }
 
-PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+PatternNextMoves pattern_continuations(Database& db, const Board& shape,
                                        const std::vector<PatternPlacement>& placements,
                                        const std::vector<Point>& area, const GameFilter& filter) {
   if (!filter.family) throw std::invalid_argument("pattern continuations need a game family");

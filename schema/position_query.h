@@ -86,7 +86,7 @@ struct PatternNextMoves {
 // of the pattern's frame) counts as that move. Not for Blokus (a move
 // places a piece). Throws std::invalid_argument for Blokus or without a
 // family, SQLite::Exception on database errors.
-PatternNextMoves pattern_continuations(Database& db, const BoardShape& shape,
+PatternNextMoves pattern_continuations(Database& db, const Board& shape,
                                        const std::vector<PatternPlacement>& placements,
                                        const std::vector<Point>& area, const GameFilter& filter);
 

@@ -74,8 +74,7 @@ nlohmann::json target_json(const PositionTarget& target) {
           {"move_number", target.move_number},
           {"occupants", std::move(occupants)},
           {"links", std::move(links)},
-          {"board", board_json(target.shape.family, target.shape.variant, target.shape.columns,
-                               target.shape.rows, target.shape.torus)}};
+          {"board", board_json(target.shape)}};
 }
 
 // The points the move into a position placed, for the explorer to mark:
@@ -328,7 +327,7 @@ ApiResponse api_board(const QueryParams& params) {
     if (v == nullptr) return api_error(400, "--variant: unknown Blokus variant '" + variant + "'");
     columns = v->columns;
     rows = v->rows;
-    return json_response(board_json(*family, std::string(v->name), columns, rows, false));
+    return json_response(board_json(Board{*family, std::string(v->name), columns, rows, false}));
   }
   const std::int32_t size =
       values.count("size") ? values["size"].as<std::int32_t>() : default_board_side(*family);
@@ -336,7 +335,11 @@ ApiResponse api_board(const QueryParams& params) {
     return api_error(400, "--size " + std::to_string(size) + ": a board side is 1.." +
                               std::to_string(kMaxSgfBoardSide));
   }
-  return json_response(board_json(*family, variant, size, size, false));
+  return json_response(board_json(Board{*family, variant, size, size, false}));
+}
+
+ApiResponse api_variants() {
+  return json_response({{"blokus", blokus_variants_json()}});
 }
 
 ApiResponse api_boards(Database& db) {

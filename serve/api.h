@@ -82,6 +82,10 @@ std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const Qu
 // the game document (query/game_document.h board_json) without a game.
 ApiResponse api_board(const QueryParams& params);
 
+// GET /api/variants: the Blokus variants GET /api/board takes
+// (query/game_document.h blokus_variants_json), for the web app's forms.
+ApiResponse api_variants();
+
 // GET /api/boards: the boards the archive holds games on, for the
 // explorer's picker: [{"family","variant","columns","rows","games"}], most
 // games first (schema/stats.h count_boards).

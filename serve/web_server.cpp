@@ -134,6 +134,8 @@ struct WebServer::Impl {
       const QueryParams params = params_of(req);
       with_db(res, [&](Database& db) { return api_next(db, params); });
     });
+    server.Get("/api/variants",
+               [](const httplib::Request&, httplib::Response& res) { send(res, api_variants()); });
     server.Get("/api/board", [](const httplib::Request& req, httplib::Response& res) {
       send(res, api_board(params_of(req)));
     });

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string>
 
+#include "games/blokus_variants.h"
 #include "games/family_rules.h"
 #include "importers/sgf/sgf_game.h"
 #include "importers/sgf/sgf_game_convert.h"
@@ -45,7 +46,7 @@ std::string standard_game_value(Family family, std::string_view variant) {
     case Family::kTwixt:
       return "21";
     case Family::kBlokus:
-      return variant.empty() ? "Blokus" : std::string(variant);
+      return std::string(variant.empty() ? blokus_variants().front().name : variant);
     case Family::kOther:
       break;
   }

@@ -94,7 +94,8 @@ bool check_position_stream(const CheckedGame& g, const std::vector<CheckedNode>&
                            SQLite::Statement& st, bool streams_pending,
                            const CheckProblemSink& problem) {
   if (!g.family || !g.positions) return false;
-  const std::optional<StreamBoard> board = stream_board(*g.family, g.variant, g.columns, g.rows);
+  const std::optional<StreamBoard> board =
+      stream_board(Board{*g.family, g.variant, g.columns, g.rows});
   if (!board) return false;  // a board without streams
   ResetOnExit reset(st);
   st.bind(1, g.game_id);

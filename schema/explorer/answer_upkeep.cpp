@@ -56,7 +56,7 @@ std::unique_ptr<Position> position_after(const GameRecord& game, const std::vect
 
 // The query whose answer is kept for `position`: no filter but the board's.
 ExplorerQuery answer_query(const GameRecord& game, const Position& position, bool symmetric) {
-  BoardShape shape;
+  Board shape;
   shape.family = game.family;
   shape.variant = game.variant;
   shape.columns = game.columns;

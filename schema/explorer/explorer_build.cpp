@@ -46,9 +46,9 @@ void for_each_stored_game(SQLite::Database& db,
     game.variant = column_text(games, 4);
     game.winner = static_cast<std::int8_t>(games.getColumn(7).getInt());
     game.date = column_text(games, 8);
-    const std::optional<StreamBoard> board =
-        stream_board(game.family, game.variant, static_cast<std::int32_t>(column_int(games, 5, 0)),
-                     static_cast<std::int32_t>(column_int(games, 6, 0)));
+    const std::optional<StreamBoard> board = stream_board(
+        Board{game.family, game.variant, static_cast<std::int32_t>(column_int(games, 5, 0)),
+              static_cast<std::int32_t>(column_int(games, 6, 0))});
     if (!board) continue;
     game.nodes.assign(static_cast<std::size_t>(count), ExplorerNode());
     const std::string_view stream = column_bytes(games.getColumn(9));

@@ -95,7 +95,8 @@ void PositionGatherer::Impl::read_pieces(std::int64_t game_id, Family family,
                                          std::int32_t rows) {
   pieces.clear();
   if (family != Family::kBlokus) return;
-  const std::optional<StreamBoard> board = stream_board(family, variant, columns, rows);
+  const std::optional<StreamBoard> board =
+      stream_board(Board{family, std::string(variant), columns, rows});
   if (!board) return;
   ResetOnExit reset(stream);
   stream.bind(1, game_id);

@@ -74,7 +74,7 @@ bool stored_stream_codes(const SQLite::Statement& st, int first, std::int32_t* b
   const auto columns = static_cast<std::int32_t>(column_int(st, first + 2, 0));
   const auto rows = static_cast<std::int32_t>(column_int(st, first + 3, 0));
   const std::optional<StreamBoard> b =
-      stream_board(*family, column_text(st, first + 1), columns, rows);
+      stream_board(Board{*family, column_text(st, first + 1), columns, rows});
   if (!b) return false;
   std::string error;
   if (!stream_feature_codes(*family, column_bytes(st.getColumn(first + 4)), *b, codes, &error)) {

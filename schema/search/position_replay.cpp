@@ -99,7 +99,8 @@ class BoardCache {
                             std::to_string(columns) + "x" + std::to_string(rows);
     auto it = boards_.find(key);
     if (it == boards_.end()) {
-      std::optional<StreamBoard> board = stream_board(family, variant, columns, rows);
+      std::optional<StreamBoard> board =
+          stream_board(Board{family, std::string(variant), columns, rows});
       it = boards_.emplace(key, board ? std::make_unique<StreamBoard>(std::move(*board)) : nullptr)
                .first;
     }
@@ -244,7 +245,7 @@ std::optional<std::pair<std::int32_t, std::int32_t>> filter_board(const GameFilt
   if (filter.size) return std::make_pair(*filter.size, *filter.size);
   if (filter.family == Family::kBlokus && !filter.variant.empty()) {
     if (const std::optional<StreamBoard> board =
-            stream_board(Family::kBlokus, filter.variant, 0, 0)) {
+            stream_board(Board{Family::kBlokus, filter.variant, 0, 0})) {
       return std::make_pair(board->columns, board->rows);
     }
   }
@@ -323,7 +324,7 @@ std::optional<std::vector<std::int64_t>> games_that_may_match(
     const std::optional<std::vector<std::int64_t>>& candidates) {
   if (*filter.family == Family::kBlokus && filter.variant.empty()) return std::nullopt;
   const std::optional<StreamBoard> board =
-      stream_board(*filter.family, filter.variant, size.first, size.second);
+      stream_board(Board{*filter.family, filter.variant, size.first, size.second});
   if (!board || board->colors > color_count(*filter.family)) return std::nullopt;
   const std::size_t points =
       static_cast<std::size_t>(board->columns) * static_cast<std::size_t>(board->rows);

@@ -95,6 +95,31 @@ std::vector<std::string> strings(const Json& array) {
   return array.get<std::vector<std::string>>();
 }
 
+TEST_CASE("GET /api/variants lists every Blokus variant with the colours its board names",
+          "[e2e][serve]") {
+  const auto [status, answer] = board_archive().server->get_json("/api/variants", {});
+  REQUIRE(status == 200);
+  const Json& variants = answer.at("blokus");
+  std::vector<std::string> names;
+  for (const Json& v : variants) names.push_back(v.at("name").get<std::string>());
+  CHECK(names == kBlokusVariants);
+  for (const Json& v : variants) {
+    const std::string name = v.at("name").get<std::string>();
+    INFO(name);
+    const Json board = blokus_board(name);
+    CHECK(v.at("columns") == board.at("columns"));
+    CHECK(v.at("rows") == board.at("rows"));
+    REQUIRE(v.at("colours").size() == board.at("colours").size());
+    for (std::size_t i = 0; i < v.at("colours").size(); ++i) {
+      CHECK(v.at("colours").at(i) == board.at("colours").at(i).at("name"));
+    }
+  }
+  CHECK(variants.at(3).at("colours") == Json::parse(R"(["purple", "orange"])"));
+  CHECK(variants.at(7).at("colours") == Json::parse(R"(["green", "orange"])"));
+  CHECK(variants.at(0).at("colours") == Json::parse(R"(["blue", "yellow", "red", "green"])"));
+  CHECK(variants.at(0).at("players") == 4);
+}
+
 }  // namespace
 
 TEST_CASE("GET /api/board is the game viewer's board of every family, size and variant",

@@ -67,6 +67,8 @@ export const game = (id, opts) => request(`/api/games/${encodeURIComponent(id)}`
 export const next = (pairs, opts) => request(`/api/next${queryString(pairs)}`, opts);
 // The boards the archive holds games on: [{family, variant, columns, rows, games}].
 export const boards = (opts) => request('/api/boards', opts);
+// The Blokus variants: {blokus: [{name, columns, rows, players, colours}]}.
+export const variants = (opts) => request('/api/variants', opts);
 // The board of a family without a game: [['family', f], ['size', n]] or,
 // for Blokus, [['family', 'blokus'], ['variant', v]].
 export const board = (pairs, opts) => request(`/api/board${queryString(pairs)}`, opts);

@@ -42,7 +42,7 @@ export function blokusGeometry(board) {
     centres.set(`${x},${y}`, c);
   }
   const center = (x, y) => centres.get(`${x},${y}`) || [tx(x + 0.5), ty(y + 0.5)];
-  const palette = blokusPalette(board.variant, (board.colours || []).length);
+  const palette = blokusPalette(board);
   const m = S * 1.4;
   const viewBox = [tx(minX) - m, 0 - m, tx(maxX) - tx(minX) + 2 * m, ty(minY) + 2 * m];
   const nexos = grid === 'nexos';

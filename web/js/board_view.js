@@ -111,7 +111,7 @@ export function createBoard(board, { onPoint, onHover } = {}) {
       layers.marks.append(geo.drawLastMark(x, y, c));
     }
     if ((marks.pieces || []).length && geo.outline) {
-      const palette = blokusPalette(board.variant, (board.colours || []).length);
+      const palette = blokusPalette(board);
       layers.marks.insertAdjacentHTML('beforeend', pieceHintsMarkup(geo, marks.pieces, (c) => palette[c - 1] || palette[0]));
     }
     layers.marks.insertAdjacentHTML('beforeend', hintsMarkup(geo, marks.hints || []));

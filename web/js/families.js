@@ -5,10 +5,11 @@
 // /api/next's `position.board` or GET /api/board (boards.js), never built
 // here.
 
-// Blokus: Pentobi's colours (pentobi/Theme.qml, light theme) and its choice
-// per variant (GameViewDesktop.qml): Duo purple/orange, Junior
-// green/orange, the other two-colour variants (Callisto and GembloQ
-// Two-Player) blue/green, the rest blue, yellow, red, green.
+import * as api from './api.js';
+
+// Blokus: Pentobi's colours (pentobi/Theme.qml, light theme), by the names
+// the server gives each colour of a variant (board.colours[].name, from
+// Pentobi's choice per variant in GameViewDesktop.qml).
 const PENTOBI = {
   blue: { fill: '#0073cf', dark: '#004881', light: '#1499ff', name: 'Blue' },
   yellow: { fill: '#f5c320', dark: '#aa8516', light: '#ffdb58', name: 'Yellow' },
@@ -18,11 +19,14 @@ const PENTOBI = {
   purple: { fill: '#a12ccf', dark: '#6d2787', light: '#be70dc', name: 'Purple' },
 };
 
-export function blokusPalette(variant, colourCount) {
-  const v = (variant || '').toLowerCase();
-  if (v === 'blokus duo') return [PENTOBI.purple, PENTOBI.orange];
-  if (v === 'blokus junior') return [PENTOBI.green, PENTOBI.orange];
-  if (colourCount === 2) return [PENTOBI.blue, PENTOBI.green];
+// The colours a Blokus board's pieces are drawn in, colour 1 first: the
+// ones the server names, else (a board without names) Pentobi's default
+// for that many colours.
+export function blokusPalette(board) {
+  const colours = board.colours || [];
+  const named = colours.map((c) => PENTOBI[c.name]);
+  if (named.length && named.every(Boolean)) return named;
+  if (colours.length === 2) return [PENTOBI.blue, PENTOBI.green];
   return [PENTOBI.blue, PENTOBI.yellow, PENTOBI.red, PENTOBI.green];
 }
 
@@ -45,7 +49,7 @@ export const STONE_COLOURS = {
 export function colourFill(board, c) {
   const fam = board.family;
   if (fam === 'blokus') {
-    const pal = blokusPalette(board.variant, (board.colours || []).length);
+    const pal = blokusPalette(board);
     return (pal[c - 1] || PENTOBI.blue).fill;
   }
   if (fam === 'twixt') return (TWIXT_COLOURS[c] || TWIXT_COLOURS[1]).fill;
@@ -55,7 +59,7 @@ export function colourFill(board, c) {
 export function colourName(board, c) {
   const fam = board.family;
   if (fam === 'blokus') {
-    const pal = blokusPalette(board.variant, (board.colours || []).length);
+    const pal = blokusPalette(board);
     return (pal[c - 1] || { name: `Colour ${c}` }).name;
   }
   if (fam === 'twixt') return TWIXT_COLOURS[c] ? TWIXT_COLOURS[c].name : `Seat ${c}`;
@@ -84,11 +88,14 @@ export function pointText(board, x, y) {
 }
 
 // Pentobi's game variants (GM[] names), each a Blokus board of its own:
-// the names `--variant` and GET /api/board take.
-export const BLOKUS_VARIANTS = ['Blokus', 'Blokus Two-Player', 'Blokus Three-Player', 'Blokus Duo', 'Blokus Trigon',
-  'Blokus Trigon Two-Player', 'Blokus Trigon Three-Player', 'Blokus Junior', 'Nexos', 'Nexos Two-Player', 'Callisto',
-  'Callisto Two-Player', 'Callisto Two-Player Four-Color', 'Callisto Three-Player', 'GembloQ', 'GembloQ Two-Player',
-  'GembloQ Three-Player', 'GembloQ Two-Player Four-Color'];
+// the names `--variant` and GET /api/board take, as GET /api/variants lists
+// them. Empty until loadBlokusVariants() has resolved.
+let blokusVariants = [];
+export async function loadBlokusVariants() {
+  const answer = await api.variants();
+  blokusVariants = answer.blokus.map((v) => v.name);
+}
+export const blokusVariantNames = () => blokusVariants;
 
 export const FAMILIES = ['hex', 'twixt', 'go', 'blokus', 'other'];
 export const FAMILY_NAMES = { hex: 'Hex', twixt: 'Twixt', go: 'Go', blokus: 'Blokus', other: 'Other' };

@@ -24,6 +24,7 @@ import * as api from './api.js';
 import { parse, onChange } from './router.js';
 import { clearError, showError } from './errors.js';
 import { fmt, h } from './dom.js';
+import { loadBlokusVariants } from './families.js';
 import { renderSearchPage } from './search_page.js';
 import { createGamePage } from './game_page.js';
 import { createExplorePage } from './explorer_page.js';
@@ -81,5 +82,9 @@ document.querySelector('a.skip').addEventListener('click', (e) => {
   main.scrollIntoView({ block: 'start' });
 });
 
-onChange(show);
-show(parse());
+// The first page is shown once the variant list (the search form's choices)
+// has come, or failed to come: the rest of the app works without it.
+loadBlokusVariants().catch((e) => showError(e, 'request')).finally(() => {
+  onChange(show);
+  show(parse());
+});

@@ -10,7 +10,7 @@ import { pieceGlyph } from './board_blokus.js';
 
 export function createPiecesLeft(doc) {
   const board = doc.board;
-  const palette = blokusPalette(board.variant, (board.colours || []).length);
+  const palette = blokusPalette(board);
   const element = h('div', { class: 'pieces-left', 'aria-label': 'Pieces left per colour' });
   function show(index) {
     const used = new Map(); // colour -> Map piece -> count

@@ -18,11 +18,11 @@ import { h } from './dom.js';
 import { createPatternEditor, parseItems } from './pattern_editor.js';
 import { boardFor } from './boards.js';
 import { errorBox } from './errors.js';
-import { BLOKUS_VARIANTS } from './families.js';
+import { blokusVariantNames } from './families.js';
 
 // The families the pattern editor draws.
 const DRAWABLE = ['go', 'hex', 'twixt', 'blokus'];
-const isBlokusVariant = (v) => BLOKUS_VARIANTS.some((b) => b.toLowerCase() === v.trim().toLowerCase());
+const isBlokusVariant = (v) => blokusVariantNames().some((b) => b.toLowerCase() === v.trim().toLowerCase());
 
 export function createDrawingPanel(field, params) {
   const editorBox = h('div', { class: 'editor-box' });
@@ -39,7 +39,7 @@ export function createDrawingPanel(field, params) {
     if (family === 'blokus') {
       if (field('size').value) setAside.size = field('size').value;
       field('size').value = '';
-      field('variant').value = field('variant').value.trim() || setAside.variant || BLOKUS_VARIANTS[0];
+      field('variant').value = field('variant').value.trim() || setAside.variant || blokusVariantNames()[0] || '';
     } else {
       if (isBlokusVariant(field('variant').value)) {
         setAside.variant = field('variant').value.trim();

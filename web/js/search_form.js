@@ -6,7 +6,7 @@
 // names /api/games takes; onSubmit(pairs) runs on submit.
 
 import { h } from './dom.js';
-import { BLOKUS_VARIANTS, FAMILY_NAMES } from './families.js';
+import { blokusVariantNames, FAMILY_NAMES } from './families.js';
 import { createDrawingPanel } from './search_drawing.js';
 import { SOURCE_NAMES, DEFAULT_SOURCE, describeSource, sourceRange } from './eval_sources.js';
 
@@ -113,7 +113,7 @@ export function createSearchForm(params, onSubmit) {
 
   const form = h('form', { class: 'search-form', role: 'search', 'aria-label': 'Filters',
     onsubmit: (e) => { e.preventDefault(); onSubmit(pairs()); } },
-  h('datalist', { id: 'variants' }, BLOKUS_VARIANTS.map((v) => h('option', { value: v }))),
+  h('datalist', { id: 'variants' }, blokusVariantNames().map((v) => h('option', { value: v }))),
   groups,
   h('div', { class: 'actions' },
     h('button', { type: 'submit', id: 'search-button' }, 'Search'),

@@ -16,7 +16,7 @@ namespace {
 using blokus_test::points;
 
 const BlokusGeometry& geometry_of(const std::string& variant) {
-  const BlokusVariantInfo* info = find_blokus_variant_info(variant);
+  const BlokusVariant* info = find_blokus_variant(variant);
   REQUIRE(info != nullptr);
   return blokus_geometry(*info);
 }

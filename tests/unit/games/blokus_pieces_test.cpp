@@ -88,7 +88,7 @@ TEST_CASE("blokus pieces: every piece is one connected shape", "[blokus]") {
   // connected through shared edges (Nexos: segments through junctions),
   // which checks the cell models against Pentobi's piece tables.
   for (const BlokusVariant& v : blokus_variants()) {
-    const BlokusVariantInfo* info = find_blokus_variant_info(v.name);
+    const BlokusVariant* info = find_blokus_variant(v.name);
     const BlokusGeometry& geo = blokus_geometry(*info);
     const BlokusPieces& set = blokus_pieces(*info);
     for (std::size_t i = 0; i < set.pieces().size(); ++i) {
@@ -145,7 +145,7 @@ TEST_CASE("blokus pieces: every classic piece in all 8 orientations", "[blokus]"
   CHECK(identify("Blokus Junior", "e10") == "1");
   // Every orientation of every piece of every set, at several places.
   for (const BlokusVariant& v : blokus_variants()) {
-    const BlokusVariantInfo* info = find_blokus_variant_info(v.name);
+    const BlokusVariant* info = find_blokus_variant(v.name);
     const BlokusGeometry& geo = blokus_geometry(*info);
     const BlokusPieces& set = blokus_pieces(*info);
     std::size_t tried = 0;

@@ -20,8 +20,8 @@
 namespace ludex {
 namespace {
 
-BoardShape shape_of(const GameRecord& game, const StreamBoard& board) {
-  BoardShape shape;
+Board shape_of(const GameRecord& game, const StreamBoard& board) {
+  Board shape;
   shape.family = game.family;
   shape.variant = game.family == Family::kBlokus ? game.variant : std::string();
   shape.columns = board.columns;
@@ -108,7 +108,7 @@ TEST_CASE("every corpus game's position stream replays to its hashes", "[positio
     const std::vector<NodeIndex> order = game.tree.preorder();
     std::set<NodeIndex> main_line;
     for (const NodeIndex i : game.tree.main_line()) main_line.insert(i);
-    const BoardShape shape = shape_of(game, *board);
+    const Board shape = shape_of(game, *board);
     for (std::size_t k = 0; k < order.size(); ++k) {
       const NodeIndex i = order[k];
       CHECK(r.stopped[k] == (positions.hashes[i] == 0));
@@ -189,7 +189,7 @@ TEST_CASE("the matcher finds what a brute-force check finds", "[positions][strea
     c.empty.push_back(Occupant{Point{static_cast<std::int16_t>(rng() % board->columns),
                                      static_cast<std::int16_t>(rng() % board->rows)},
                                static_cast<std::int8_t>(rng() % 3)});
-    BoardShape shape = shape_of(game, *board);
+    Board shape = shape_of(game, *board);
     Pattern pattern;
     const Occupant& a = sample[0];
     pattern.stones.push_back(a);

@@ -16,8 +16,8 @@ namespace {
 
 using test::pt;
 
-BoardShape game_shape(const GameRecord& g) {
-  BoardShape s;
+Board game_shape(const GameRecord& g) {
+  Board s;
   s.family = g.family;
   s.variant = g.family == Family::kBlokus ? g.variant : "";
   s.columns = g.columns;
@@ -42,7 +42,7 @@ int check_contents_hashes(const std::string& dir) {
       auto start = new_position(g);
       if (!start) continue;
       std::unique_ptr<Position> pos = std::move(*start);
-      const BoardShape shape = game_shape(g);
+      const Board shape = game_shape(g);
       for (const NodeIndex i : g.tree.main_line()) {
         bool legal = static_cast<bool>(pos->apply_setup(g.tree.data(i).props));
         for (const Move& m : g.tree.data(i).moves) legal = legal && pos->play(m).ok();
@@ -59,7 +59,7 @@ int check_contents_hashes(const std::string& dir) {
   return checked;
 }
 
-std::vector<std::string> names(const BoardShape& shape) {
+std::vector<std::string> names(const Board& shape) {
   std::vector<std::string> out;
   for (const BoardSymmetry& s : board_symmetries(shape)) out.push_back(s.name);
   return out;
@@ -97,9 +97,8 @@ TEST_CASE("each family has the symmetries its board and rules keep", "[symmetry]
 }
 
 TEST_CASE("a symmetry and its inverse undo each other", "[symmetry]") {
-  for (const BoardShape& shape :
-       {BoardShape{Family::kGo, "", 19, 19}, BoardShape{Family::kGo, "", 13, 9},
-        BoardShape{Family::kBlokus, "Blokus Duo", 0, 0}}) {
+  for (const Board& shape : {Board{Family::kGo, "", 19, 19}, Board{Family::kGo, "", 13, 9},
+                             Board{Family::kBlokus, "Blokus Duo", 0, 0}}) {
     for (const BoardSymmetry& s : board_symmetries(shape)) {
       for (int x = 0; x < 9; ++x) {
         for (int y = 0; y < 9; ++y) {
@@ -140,7 +139,7 @@ TEST_CASE("the image of a played position is the position of the mirrored game",
 }
 
 TEST_CASE("a pattern is placed at every shift and under every symmetry", "[symmetry]") {
-  const BoardShape go{Family::kGo, "", 5, 5};
+  const Board go{Family::kGo, "", 5, 5};
   // Two stones side by side: 4 x 5 horizontal shifts.
   const Pattern pair{{{pt(0, 0), 1}, {pt(1, 0), 2}}, {}};
   CHECK(pattern_placements(go, pair, false).size() == 20);

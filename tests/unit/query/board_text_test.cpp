@@ -36,9 +36,9 @@ bool segments_cross(const Point& a, const Point& b, const Point& c, const Point&
 PositionView twixt_view(const std::vector<TwixtLink>& pegs_of,
                         const std::vector<TwixtLink>& links) {
   PositionView v;
-  v.family = Family::kTwixt;
-  v.columns = 7;
-  v.rows = 7;
+  v.board.family = Family::kTwixt;
+  v.board.columns = 7;
+  v.board.rows = 7;
   for (const TwixtLink& l : pegs_of) {
     v.occupants.push_back({l.a, l.color});
     v.occupants.push_back({l.b, l.color});
@@ -132,9 +132,9 @@ TEST_CASE("a canvas in colour: styles as SGR sequences, reset at each line's end
 TEST_CASE("after swap-sides each colour is named by the seat and player who have it",
           "[query][show]") {
   PositionView v;
-  v.family = Family::kHex;
-  v.columns = 3;
-  v.rows = 3;
+  v.board.family = Family::kHex;
+  v.board.columns = 3;
+  v.board.rows = 3;
   v.players = {{1, "ann"}, {2, "bob"}};
   v.result = "B+";
   v.winner = 1;

@@ -61,7 +61,7 @@ TEST_CASE("pattern continuations agree with the in-memory reference on random ga
     p.stones.push_back(stones[pick(stones.size())]);
     if (stones.size() > 1) p.stones.push_back(stones[pick(stones.size())]);
     p.empty.push_back(Occupant{pt(static_cast<int>(pick(5)), static_cast<int>(pick(5))), 0});
-    BoardShape shape;
+    Board shape;
     shape.family = family;
     shape.columns = 5;
     shape.rows = 5;
@@ -138,7 +138,7 @@ TEST_CASE("pattern continuations come back in the pattern's own orientation", "[
   const NodeIndex n3 = b.node(n2, {Occupant{pt(5, 3), 1}});
   b.node(n3, {Occupant{pt(5, 2), 2}});
   const std::vector<std::int64_t> ids = testing::store_positioned(db, "o.sgf", {b.build()});
-  BoardShape shape;
+  Board shape;
   shape.family = Family::kGo;
   shape.columns = 9;
   shape.rows = 9;

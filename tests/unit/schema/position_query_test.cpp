@@ -323,7 +323,7 @@ TEST_CASE("find_nodes agrees with the in-memory reference on random games", "[sc
       p.empty.push_back(
           Occupant{Point{static_cast<std::int16_t>(pick(5)), static_cast<std::int16_t>(pick(5))},
                    static_cast<std::int8_t>(chance(0.6) ? 0 : 1 + pick(2))});
-      BoardShape shape;
+      Board shape;
       shape.family = family;
       shape.columns = 5;
       shape.rows = 5;
