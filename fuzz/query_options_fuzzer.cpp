@@ -2,8 +2,8 @@
 // export`, fed what a user can type: --has, --empty, --link, --pattern,
 // --position GAME:MOVE, dates, players, sizes, evaluations, comments, in
 // every family's notation. It calls what `ludex query` calls
-// (query/query_command.cpp): the shared argument parser, filter_from_options,
-// node_selection_from_options, then the query itself and its JSON output.
+// (query/query_command.cpp): the shared argument parser, game_filter_from,
+// node_selection_from, then the query itself and its JSON output.
 //
 // Input: one argument per line ("--family\nhex\n--has\nB:e5,W:f6"); a line
 // end "\r\n" counts as "\n". The database is ludex's sample archive
@@ -154,13 +154,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const po::variables_map& vm = std::get<ludex::ParsedArgs>(parsed).vm;
   if (vm.count("position-file") != 0) return 0;
 
-  const ludex::Result<ludex::GameFilter> games = ludex::filter_from_options(vm);
+  const ludex::Result<ludex::GameFilter> games = ludex::game_filter_from(ludex::filter_args_of(vm));
   if (!games) {
     check(!games.error().message.empty(), "a game filter error without a message");
     return 0;
   }
   const ludex::Result<ludex::NodeSelection> nodes =
-      ludex::node_selection_from_options(vm, *games, db);
+      ludex::node_selection_from(ludex::node_filter_args_of(vm), *games, db);
   if (!nodes) {
     check(!nodes.error().message.empty(), "a node filter error without a message");
     return 0;

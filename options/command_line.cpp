@@ -56,6 +56,38 @@ std::variant<ParsedArgs, std::string> parse_arguments(
   return out;
 }
 
+std::variant<ParsedArgs, std::string> parse_named_values(const std::vector<NamedValue>& values,
+                                                         const po::options_description& options) {
+  ParsedArgs out;
+  po::parsed_options parsed(&options, po::command_line_style::allow_long);
+  std::vector<std::string> spelled;  // each value as the command line would spell it
+  for (const NamedValue& v : values) {
+    po::option option;
+    option.string_key = v.name;
+    if (v.value) option.value.push_back(*v.value);
+    spelled.push_back("--" + v.name + (v.value ? "=" + *v.value : std::string()));
+    option.original_tokens = {spelled.back()};
+    parsed.options.push_back(std::move(option));
+  }
+  try {
+    po::store(parsed, out.vm);
+    po::notify(out.vm);
+  } catch (po::error_with_option_name& e) {
+    // Named as the command line names them ("--size"), not bare.
+    e.set_prefix(po::command_line_style::allow_long);
+    if (const std::string* arg = argument_with_placeholder(spelled)) {
+      return "invalid option or value '" + *arg + "'";
+    }
+    return std::string(e.what());
+  } catch (const po::error& e) {
+    if (const std::string* arg = argument_with_placeholder(spelled)) {
+      return "invalid option or value '" + *arg + "'";
+    }
+    return std::string(e.what());
+  }
+  return out;
+}
+
 std::optional<ParsedArgs> parse_command_line(const std::string& command,
                                              const std::vector<std::string>& args,
                                              const po::options_description& options,

@@ -27,6 +27,22 @@ std::variant<ParsedArgs, std::string> parse_arguments(
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description* positional = nullptr);
 
+// One option as a request names it: `value` is nullopt for a switch.
+struct NamedValue {
+  std::string name;
+  std::optional<std::string> value;
+};
+
+// Stores `values` as the values of `options`, in order, with no command
+// line in between: what parse_arguments would give for "--NAME=VALUE" (a
+// switch: "--NAME") per value, with the same messages for a value that does
+// not convert ("the argument ('abc') for option '--size' is invalid"), an
+// option given twice that takes one value, or a required one missing. The
+// names must be options of `options` (the caller checks them).
+std::variant<ParsedArgs, std::string> parse_named_values(
+    const std::vector<NamedValue>& values,
+    const boost::program_options::options_description& options);
+
 // Parses args against options (and positional, if given). On a usage error
 // prints "ludex <command>: <what>" and the options to stderr and returns
 // nullopt; the caller returns exit code 2.

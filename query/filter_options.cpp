@@ -1,31 +1,27 @@
 #include "query/filter_options.h"
 
-#include <string_view>
+#include <string>
 #include <vector>
-
-#include "games/sgf_values.h"
 
 namespace ludex {
 namespace po = boost::program_options;
 
 namespace {
 
-// YYYY, YYYY-MM or YYYY-MM-DD with a month 01..12 and a day 01..31: the
-// prefixes of SGF's DT form that the date bounds compare as text.
-bool is_date(std::string_view text) {
-  auto digits = [&](std::size_t at, std::size_t n) {
-    for (std::size_t i = at; i < at + n; ++i) {
-      if (i >= text.size() || text[i] < '0' || text[i] > '9') return false;
-    }
-    return true;
-  };
-  auto number = [&](std::size_t at) { return (text[at] - '0') * 10 + (text[at + 1] - '0'); };
-  if (text.size() != 4 && text.size() != 7 && text.size() != 10) return false;
-  if (!digits(0, 4)) return false;
-  if (text.size() == 4) return true;
-  if (text[4] != '-' || !digits(5, 2) || number(5) < 1 || number(5) > 12) return false;
-  if (text.size() == 7) return true;
-  return text[7] == '-' && digits(8, 2) && number(8) >= 1 && number(8) <= 31;
+template <typename T>
+std::optional<T> value_of(const po::variables_map& vm, const char* name) {
+  if (vm.count(name) == 0) return std::nullopt;
+  return vm[name].as<T>();
+}
+
+template <typename T>
+std::vector<T> list_of(const po::variables_map& vm, const char* name) {
+  if (vm.count(name) == 0) return {};
+  return vm[name].as<std::vector<T>>();
+}
+
+bool flag(const po::variables_map& vm, const char* name) {
+  return vm.count(name) != 0;
 }
 
 }  // namespace
@@ -53,73 +49,120 @@ void add_filter_options(po::options_description& options) {
       ("desc", "reverse the order of --sort");
 }
 
-Result<GameFilter> filter_from_options(const po::variables_map& vm) {
-  GameFilter f;
-  if (vm.count("player")) f.players = vm["player"].as<std::vector<std::string>>();
-  if (f.players.size() > 2) return Error{{}, "--player may be given at most twice"};
-  if (vm.count("game")) {
-    f.game_ids = vm["game"].as<std::vector<std::int64_t>>();
-    if (f.game_ids.size() > 1000) return Error{{}, "--game may be given at most 1000 times"};
+FilterArgs filter_args_of(const po::variables_map& vm) {
+  FilterArgs a;
+  a.players = list_of<std::string>(vm, "player");
+  a.game_ids = list_of<std::int64_t>(vm, "game");
+  a.family = value_of<std::string>(vm, "family");
+  a.variant = value_of<std::string>(vm, "variant");
+  a.size = value_of<std::int32_t>(vm, "size");
+  a.event = value_of<std::string>(vm, "event");
+  a.result = value_of<std::string>(vm, "result");
+  a.winner = value_of<std::int32_t>(vm, "winner");
+  a.date_from = value_of<std::string>(vm, "date-from");
+  a.date_to = value_of<std::string>(vm, "date-to");
+  a.moves_min = value_of<std::int32_t>(vm, "moves-min");
+  a.moves_max = value_of<std::int32_t>(vm, "moves-max");
+  a.duplicates = flag(vm, "duplicates");
+  a.limit = value_of<std::int64_t>(vm, "limit");
+  a.offset = value_of<std::int64_t>(vm, "offset");
+  a.sort = value_of<std::string>(vm, "sort");
+  a.desc = flag(vm, "desc");
+  return a;
+}
+
+void add_node_filter_options(po::options_description& options) {
+  options.add_options()  //
+      ("has", po::value<std::vector<std::string>>(),
+       "stones/pegs/cells present, e.g. 'B:e5,W:f6' or 'e5' (any colour); blokus '1:f9', "
+       "'piece:X', '2:piece:V5'")  //
+      ("empty", po::value<std::vector<std::string>>(),
+       "points without a stone, e.g. 'd4,e4'; 'B:d4' = no black stone there")                 //
+      ("link", po::value<std::vector<std::string>>(), "twixt links present, e.g. 'W:e5-f7'")  //
+      ("pattern", po::value<std::string>(),
+       "stones and empties anywhere on the board, e.g. 'B:c3,W:d4,.:c4' ('.' = empty); "
+       "needs --size (blokus: --variant)")  //
+      ("position", po::value<std::string>(),
+       "GAME_ID:MOVE_NUMBER (after that many main-line moves) or node:NODE_ID: nodes with that "
+       "position")  //
+      ("line", po::value<std::string>(),
+       "nodes with the position after these moves from the empty board of --family (--size, "
+       "--variant), as ludex next --line takes them")  //
+      ("position-file", po::value<std::string>(),
+       "nodes with the final position of a game file's main line")                             //
+      ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
+      ("eval-min", po::value<double>(),
+       "an evaluation >= N on its source's scale (gametree: -10000..10000, win rates: 0..100, "
+       "seat 1's side)")                                                                   //
+      ("eval-max", po::value<double>(), "an evaluation <= N")                              //
+      ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")  //
+      ("has-eval", "nodes with an evaluation")                                             //
+      ("eval-source", po::value<std::string>(),
+       "the evaluation filters read only this source (default: every source, each on its own "
+       "scale): gametree (binary r/v), sgf (SGF V[]), Go analysis win rates sabaki, lizzie, "
+       "katrain, katago, and their score leads sabaki-score, lizzie-score, katrain-score, "
+       "katago-score")                                                                       //
+      ("comment", po::value<std::string>(), "comment contains every word (full text)")       //
+      ("comment-fts", po::value<std::string>(), "comment matches an FTS5 query expression")  //
+      ("first", "only the shallowest matching node of each game")                            //
+      ("main-line", "only nodes on the main line");
+}
+
+NodeFilterArgs node_filter_args_of(const po::variables_map& vm) {
+  NodeFilterArgs a;
+  a.has = list_of<std::string>(vm, "has");
+  a.empty = list_of<std::string>(vm, "empty");
+  a.link = list_of<std::string>(vm, "link");
+  a.pattern = value_of<std::string>(vm, "pattern");
+  a.position = value_of<std::string>(vm, "position");
+  a.position_file = value_of<std::string>(vm, "position-file");
+  a.line = value_of<std::string>(vm, "line");
+  a.symmetric = flag(vm, "symmetric");
+  a.eval_min = value_of<double>(vm, "eval-min");
+  a.eval_max = value_of<double>(vm, "eval-max");
+  a.eval_swing = value_of<double>(vm, "eval-swing");
+  a.has_eval = flag(vm, "has-eval");
+  a.eval_source = value_of<std::string>(vm, "eval-source");
+  a.comment = value_of<std::string>(vm, "comment");
+  a.comment_fts = value_of<std::string>(vm, "comment-fts");
+  a.first = flag(vm, "first");
+  a.main_line = flag(vm, "main-line");
+  return a;
+}
+
+void add_next_options(po::options_description& options, bool files) {
+  options.add_options()  //
+      ("position", po::value<std::string>(),
+       "GAME:MOVE, the position after MOVE moves of game GAME's main line, or node:NODE_ID");
+  if (files) {
+    options.add_options()  //
+        ("position-file", po::value<std::string>(), "the final position of a game file");
   }
-  if (vm.count("family")) {
-    const std::string name = vm["family"].as<std::string>();
-    const std::optional<Family> family = parse_family(name);
-    if (!family) {
-      return Error{{}, "--family: unknown family '" + name + "' (hex, twixt, blokus, go, other)"};
-    }
-    f.family = family;
-  }
-  if (vm.count("variant")) f.variant = vm["variant"].as<std::string>();
-  if (vm.count("size")) {
-    // No stored game has a side outside 1..kMaxSgfBoardSide (the import
-    // refuses such boards); a size beyond it would only make --pattern
-    // expand placements for a board no game has.
-    const std::int32_t size = vm["size"].as<std::int32_t>();
-    if (size < 1 || size > kMaxSgfBoardSide) {
-      return Error{{},
-                   "--size " + std::to_string(size) + ": a board side is 1.." +
-                       std::to_string(kMaxSgfBoardSide)};
-    }
-    f.size = size;
-  }
-  if (vm.count("event")) f.event = vm["event"].as<std::string>();
-  if (vm.count("result")) f.result = vm["result"].as<std::string>();
-  if (vm.count("winner")) {
-    const std::int32_t seat = vm["winner"].as<std::int32_t>();
-    if (seat < 1 || seat > 4) return Error{{}, "--winner must be a seat from 1 to 4"};
-    f.winner = static_cast<std::int8_t>(seat);
-  }
-  for (const char* option : {"date-from", "date-to"}) {
-    if (!vm.count(option)) continue;
-    const std::string date = vm[option].as<std::string>();
-    if (!is_date(date)) {
-      return Error{{},
-                   std::string("--") + option + " '" + date +
-                       "': write a date as YYYY, YYYY-MM or YYYY-MM-DD"};
-    }
-    (std::string_view(option) == "date-from" ? f.date_from : f.date_to) = date;
-  }
-  if (vm.count("moves-min")) f.moves_min = vm["moves-min"].as<std::int32_t>();
-  if (vm.count("moves-max")) f.moves_max = vm["moves-max"].as<std::int32_t>();
-  f.duplicates_only = vm.count("duplicates") != 0;
-  if (vm.count("limit")) {
-    const std::int64_t limit = vm["limit"].as<std::int64_t>();
-    if (limit < 0) return Error{{}, "--limit must not be negative"};
-    f.limit = limit;
-  }
-  if (vm.count("offset")) {
-    const std::int64_t offset = vm["offset"].as<std::int64_t>();
-    if (offset < 0) return Error{{}, "--offset must not be negative"};
-    f.offset = offset;
-  }
-  if (vm.count("sort")) {
-    const std::string name = vm["sort"].as<std::string>();
-    const std::optional<GameOrder> order = parse_game_order(name);
-    if (!order) return Error{{}, "--sort: unknown order '" + name + "' (id, date, player, result)"};
-    f.order = *order;
-  }
-  f.descending = vm.count("desc") != 0;
-  return f;
+  options.add_options()  //
+      ("line", po::value<std::string>(),
+       "moves from the empty board of --family (--variant, --size): go 'Q16,D4' or 'pd,dp', "
+       "hex 'a3,swap,f6', twixt 'k10,l12', blokus '1 V5 a1,a2,b2; 2 ...'")  //
+      ("pattern", po::value<std::string>(),
+       "a local pattern, as query --pattern takes it (B:cc,W:dc,.:dd); needs --family, --size")  //
+      ("around", po::value<int>()->default_value(1),
+       "--pattern: moves this many points around the pattern's bounding box count")  //
+      ("symmetric", "also the position's images under the board's symmetries")       //
+      ("all-copies",
+       "count every copy of a game stored more than once (by default the first copy only)")  //
+      ("replay", "replay the games even where the explorer keeps the position (a check)");
+}
+
+NextArgs next_args_of(const po::variables_map& vm) {
+  NextArgs a;
+  a.position = value_of<std::string>(vm, "position");
+  a.position_file = value_of<std::string>(vm, "position-file");
+  a.line = value_of<std::string>(vm, "line");
+  a.pattern = value_of<std::string>(vm, "pattern");
+  a.around = vm["around"].as<int>();
+  a.symmetric = flag(vm, "symmetric");
+  a.all_copies = flag(vm, "all-copies");
+  a.replay = flag(vm, "replay");
+  return a;
 }
 
 }  // namespace ludex

@@ -103,21 +103,21 @@ void print_moves(Family family, const std::vector<Continuation>& moves, bool jso
 }
 
 // ludex next --pattern: the continuations wherever the pattern holds.
-int run_pattern_next(const po::variables_map& vm, const GameFilter& filter, bool json, bool csv) {
-  Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const bool symmetric = vm.count("symmetric") != 0;
-  const Result<PatternNextMoves> report = pattern_next_moves(
-      db, filter, vm["pattern"].as<std::string>(), symmetric, vm["around"].as<int>());
+int run_pattern_next(const std::string& db_path, const NextArgs& args, const GameFilter& filter,
+                     bool json, bool csv) {
+  Database db(db_path, Database::Mode::kReadOnly);
+  const bool symmetric = args.symmetric;
+  const Result<PatternNextMoves> report =
+      pattern_next_moves(db, filter, *args.pattern, symmetric, args.around);
   if (!report) {
     std::cerr << "ludex next: " << report.error().message << "\n";
     return 2;
   }
   const Family family = *filter.family;
   if (!json && !csv) {
-    std::cout << "pattern " << vm["pattern"].as<std::string>() << ": " << report->positions
-              << " times in " << report->games << " games"
-              << (symmetric ? " (with symmetric placements)" : "") << "; " << report->elsewhere
-              << " moves elsewhere\n";
+    std::cout << "pattern " << *args.pattern << ": " << report->positions << " times in "
+              << report->games << " games" << (symmetric ? " (with symmetric placements)" : "")
+              << "; " << report->elsewhere << " moves elsewhere\n";
     print_header_row();
   }
   print_moves(family, report->moves, json, csv);
@@ -144,24 +144,12 @@ int run_next_command(const std::vector<std::string>& args) {
   po::options_description options(
       "ludex next --db DB (--position GAME:MOVE | --position-file F | --family F [--line MOVES]) "
       "[filters]");
-  options.add_options()                                              //
-      ("help,h", "show this help")                                   //
-      ("db", po::value<std::string>()->required(), "database file")  //
-      ("position", po::value<std::string>(),
-       "GAME:MOVE, the position after MOVE moves of game GAME's main line, or node:NODE_ID")  //
-      ("position-file", po::value<std::string>(), "the final position of a game file")        //
-      ("line", po::value<std::string>(),
-       "moves from the empty board of --family (--variant, --size): go 'Q16,D4' or 'pd,dp', "
-       "hex 'a3,swap,f6', twixt 'k10,l12', blokus '1 V5 a1,a2,b2; 2 ...'")  //
-      ("pattern", po::value<std::string>(),
-       "a local pattern, as query --pattern takes it (B:cc,W:dc,.:dd); needs --family, --size")  //
-      ("around", po::value<int>()->default_value(1),
-       "--pattern: moves this many points around the pattern's bounding box count")  //
-      ("symmetric", "also the position's images under the board's symmetries")       //
-      ("all-copies",
-       "count every copy of a game stored more than once (by default the first copy only)")  //
-      ("replay", "replay the games even where the explorer keeps the position (a check)")    //
-      ("json", "JSON Lines on stdout, one object per move")                                  //
+  options.add_options()             //
+      ("help,h", "show this help")  //
+      ("db", po::value<std::string>()->required(), "database file");
+  add_next_options(options, true);
+  options.add_options()                                      //
+      ("json", "JSON Lines on stdout, one object per move")  //
       ("csv", "CSV with a header row");
   add_filter_options(options);
   const auto parsed = parse_command_line("next", args, options);
@@ -177,20 +165,21 @@ int run_next_command(const std::vector<std::string>& args) {
     std::cerr << "ludex next: --json and --csv exclude each other\n";
     return 2;
   }
-  Result<GameFilter> filter = filter_from_options(vm);
+  Result<GameFilter> filter = game_filter_from(filter_args_of(vm));
+  const NextArgs next_args = next_args_of(vm);
   if (!filter) {
     std::cerr << "ludex next: " << filter.error().message << "\n";
     return 2;
   }
-  if (vm.count("pattern") != 0) {
-    if (vm.count("position") + vm.count("position-file") + vm.count("line") != 0) {
+  if (next_args.pattern) {
+    if (next_args.position || next_args.position_file || next_args.line) {
       std::cerr << "ludex next: --pattern takes no --position, --position-file or --line\n";
       return 2;
     }
-    return run_pattern_next(vm, *filter, json, csv);
+    return run_pattern_next(vm["db"].as<std::string>(), next_args, *filter, json, csv);
   }
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const Result<PositionTarget> target = next_target(db, vm, *filter, true);
+  const Result<PositionTarget> target = next_target(db, next_args, *filter, true);
   if (!target) {
     std::cerr << "ludex next: " << target.error().message << "\n";
     return 2;
@@ -201,9 +190,9 @@ int run_next_command(const std::vector<std::string>& args) {
   }
   const Family family = target->shape.family;
   NextOptions next;
-  next.symmetric = vm.count("symmetric") != 0;
-  next.all_copies = vm.count("all-copies") != 0;
-  next.replay_only = vm.count("replay") != 0;
+  next.symmetric = next_args.symmetric;
+  next.all_copies = next_args.all_copies;
+  next.replay_only = next_args.replay;
   const NextMovesReport report = next_moves(db, *target, *filter, next);
 
   if (!json && !csv) {

@@ -45,16 +45,16 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
   return report;
 }
 
-Result<PositionTarget> next_target(Database& db, const boost::program_options::variables_map& vm,
-                                   const GameFilter& filter, bool files) {
-  const bool position = vm.count("position") != 0;
-  const bool file = files && vm.count("position-file") != 0;
-  const bool line = vm.count("line") != 0;
+Result<PositionTarget> next_target(Database& db, const NextArgs& args, const GameFilter& filter,
+                                   bool files) {
+  const bool position = args.position.has_value();
+  const bool file = files && args.position_file.has_value();
+  const bool line = args.line.has_value();
   if (position && file) return Error{{}, "give at most one of --position and --position-file"};
   if (position || file) {
     if (line) return Error{{}, "--line starts from the empty board: give it without a position"};
-    return position ? position_from_game(db, vm["position"].as<std::string>())
-                    : position_from_file(vm["position-file"].as<std::string>());
+    return position ? position_from_game(db, *args.position)
+                    : position_from_file(*args.position_file);
   }
   if (!filter.family) {
     return Error{{},
@@ -63,7 +63,7 @@ Result<PositionTarget> next_target(Database& db, const boost::program_options::v
                      "from it)"};
   }
   return position_from_line(*filter.family, filter.variant, filter.size.value_or(0),
-                            line ? vm["line"].as<std::string>() : std::string());
+                            args.line.value_or(std::string()));
 }
 
 Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,

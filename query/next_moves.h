@@ -11,9 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <boost/program_options.hpp>
-
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +50,20 @@ struct NextOptions {
   unsigned threads = 0;
 };
 
+// `ludex next`'s and GET /api/next's own options as given (the game filters
+// are query/filter_args.h's): the position, or the pattern, and how moves
+// are counted.
+struct NextArgs {
+  std::optional<std::string> position;       // --position GAME:MOVE or node:ID
+  std::optional<std::string> position_file;  // --position-file (the command line only)
+  std::optional<std::string> line;           // --line
+  std::optional<std::string> pattern;        // --pattern
+  int around = 1;                            // --around
+  bool symmetric = false;                    // --symmetric
+  bool all_copies = false;                   // --all-copies
+  bool replay = false;                       // --replay
+};
+
 // The moves played from `target` in the games of `filter` (its family is
 // taken as the target's; filter.limit cuts the list of moves), counted by
 // the explorer's rule (schema/explorer_query.h): a game counts once for the
@@ -65,8 +78,8 @@ NextMovesReport next_moves(Database& db, const PositionTarget& target, GameFilte
 // (--variant for Blokus, --size or the family's default) after --line.
 // Error (the message the command line prints) for none or several of them,
 // a --line with a position, or a position that does not resolve.
-Result<PositionTarget> next_target(Database& db, const boost::program_options::variables_map& vm,
-                                   const GameFilter& filter, bool files);
+Result<PositionTarget> next_target(Database& db, const NextArgs& args, const GameFilter& filter,
+                                   bool files);
 
 // The moves played next wherever a pattern holds (ludex next --pattern,
 // GET /api/next?pattern=...): `pattern` as --pattern takes it, in the family

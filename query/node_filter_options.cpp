@@ -1,6 +1,7 @@
 #include "query/node_filter_options.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cmath>
 #include <optional>
@@ -16,7 +17,6 @@
 #include "query/position_target.h"
 
 namespace ludex {
-namespace po = boost::program_options;
 
 namespace {
 
@@ -157,8 +157,27 @@ Result<std::string> known_piece_name(const std::string& name) {
                    "' (Pentobi's piece names, e.g. X, V5, L4, 1; games/blokus_pieces.h)"};
 }
 
-bool given(const po::variables_map& vm, const char* name) {
-  return vm.count(name) != 0;
+// Whether the option `name` (as the command line spells it) was given.
+bool given(const NodeFilterArgs& a, std::string_view name) {
+  if (name == "has") return !a.has.empty();
+  if (name == "empty") return !a.empty.empty();
+  if (name == "link") return !a.link.empty();
+  if (name == "pattern") return a.pattern.has_value();
+  if (name == "position") return a.position.has_value();
+  if (name == "position-file") return a.position_file.has_value();
+  if (name == "line") return a.line.has_value();
+  if (name == "symmetric") return a.symmetric;
+  if (name == "eval-min") return a.eval_min.has_value();
+  if (name == "eval-max") return a.eval_max.has_value();
+  if (name == "eval-swing") return a.eval_swing.has_value();
+  if (name == "has-eval") return a.has_eval;
+  if (name == "eval-source") return a.eval_source.has_value();
+  if (name == "comment") return a.comment.has_value();
+  if (name == "comment-fts") return a.comment_fts.has_value();
+  if (name == "first") return a.first;
+  if (name == "main-line") return a.main_line;
+  assert(false && "not a node filter option");
+  return false;
 }
 
 }  // namespace
@@ -169,43 +188,6 @@ Result<Point> parse_family_point(Family family, std::string_view text, const Boa
 
 std::int8_t parse_colour_letter(Family family, std::string_view text) {
   return parse_colour(family, text);
-}
-
-void add_node_filter_options(po::options_description& options) {
-  options.add_options()  //
-      ("has", po::value<std::vector<std::string>>(),
-       "stones/pegs/cells present, e.g. 'B:e5,W:f6' or 'e5' (any colour); blokus '1:f9', "
-       "'piece:X', '2:piece:V5'")  //
-      ("empty", po::value<std::vector<std::string>>(),
-       "points without a stone, e.g. 'd4,e4'; 'B:d4' = no black stone there")                 //
-      ("link", po::value<std::vector<std::string>>(), "twixt links present, e.g. 'W:e5-f7'")  //
-      ("pattern", po::value<std::string>(),
-       "stones and empties anywhere on the board, e.g. 'B:c3,W:d4,.:c4' ('.' = empty); "
-       "needs --size (blokus: --variant)")  //
-      ("position", po::value<std::string>(),
-       "GAME_ID:MOVE_NUMBER (after that many main-line moves) or node:NODE_ID: nodes with that "
-       "position")  //
-      ("line", po::value<std::string>(),
-       "nodes with the position after these moves from the empty board of --family (--size, "
-       "--variant), as ludex next --line takes them")  //
-      ("position-file", po::value<std::string>(),
-       "nodes with the final position of a game file's main line")                             //
-      ("symmetric", "--position/--position-file/--pattern also under the board's symmetries")  //
-      ("eval-min", po::value<double>(),
-       "an evaluation >= N on its source's scale (gametree: -10000..10000, win rates: 0..100, "
-       "seat 1's side)")                                                                   //
-      ("eval-max", po::value<double>(), "an evaluation <= N")                              //
-      ("eval-swing", po::value<double>(), "evaluation differs by >= N from the parent's")  //
-      ("has-eval", "nodes with an evaluation")                                             //
-      ("eval-source", po::value<std::string>(),
-       "the evaluation filters read only this source (default: every source, each on its own "
-       "scale): gametree (binary r/v), sgf (SGF V[]), Go analysis win rates sabaki, lizzie, "
-       "katrain, katago, and their score leads sabaki-score, lizzie-score, katrain-score, "
-       "katago-score")                                                                       //
-      ("comment", po::value<std::string>(), "comment contains every word (full text)")       //
-      ("comment-fts", po::value<std::string>(), "comment matches an FTS5 query expression")  //
-      ("first", "only the shallowest matching node of each game")                            //
-      ("main-line", "only nodes on the main line");
 }
 
 Result<std::vector<Occupant>> parse_point_conditions(std::string_view option, std::string_view text,
@@ -272,23 +254,22 @@ namespace {
 
 // The exact position of --position, --position-file or --line (at most one
 // of them); nullopt when none is given. `games` gives --line its board.
-Result<std::optional<PositionTarget>> target_from_options(const po::variables_map& vm,
+Result<std::optional<PositionTarget>> target_from_options(const NodeFilterArgs& args,
                                                           const GameFilter& games, Database& db) {
-  if (static_cast<int>(given(vm, "position")) + static_cast<int>(given(vm, "position-file")) +
-          static_cast<int>(given(vm, "line")) >
+  if (static_cast<int>(given(args, "position")) + static_cast<int>(given(args, "position-file")) +
+          static_cast<int>(given(args, "line")) >
       1) {
     return Error{{}, "give at most one of --position, --position-file and --line"};
   }
   Result<PositionTarget> t = Error{};
-  if (given(vm, "position")) {
+  if (given(args, "position")) {
     // The target's errors start with the option and its value already.
-    t = position_from_game(db, vm["position"].as<std::string>());
-  } else if (given(vm, "position-file")) {
-    t = position_from_file(vm["position-file"].as<std::string>());
-  } else if (given(vm, "line")) {
+    t = position_from_game(db, *args.position);
+  } else if (given(args, "position-file")) {
+    t = position_from_file(*args.position_file);
+  } else if (given(args, "line")) {
     if (!games.family) return Error{{}, "--line needs --family (its empty board is the start)"};
-    t = position_from_line(*games.family, games.variant, games.size.value_or(0),
-                           vm["line"].as<std::string>());
+    t = position_from_line(*games.family, games.variant, games.size.value_or(0), *args.line);
   } else {
     return std::optional<PositionTarget>{};
   }
@@ -298,9 +279,9 @@ Result<std::optional<PositionTarget>> target_from_options(const po::variables_ma
 
 // The Twixt links of every --link, appended to `links`; the first bad item's
 // error otherwise.
-std::optional<Error> add_links(const po::variables_map& vm, const BoardSize& size,
+std::optional<Error> add_links(const NodeFilterArgs& args, const BoardSize& size,
                                std::vector<TwixtLink>& links) {
-  for (const std::string& text : vm["link"].as<std::vector<std::string>>()) {
+  for (const std::string& text : args.link) {
     const std::vector<std::string_view> items = split_items(text);
     for (std::size_t i = 0; i < items.size(); ++i) {
       const std::string_view item = items[i];
@@ -325,7 +306,7 @@ std::optional<Error> add_links(const po::variables_map& vm, const BoardSize& siz
 
 // The placements of --pattern on the filter's board (its family known),
 // every symmetric image with `symmetric`; the pattern's error otherwise.
-std::optional<Error> add_pattern(const po::variables_map& vm, bool symmetric, NodeFilter& filter) {
+std::optional<Error> add_pattern(const NodeFilterArgs& args, bool symmetric, NodeFilter& filter) {
   // A Blokus variant has one board (games/blokus_points.h), so --variant
   // tells the placements' board and --size is not needed; every stored game
   // of the variant has that board, so the games searched stay the same.
@@ -348,8 +329,7 @@ std::optional<Error> add_pattern(const po::variables_map& vm, bool symmetric, No
                  "--pattern: boards up to " + std::to_string(kMaxPatternSide) +
                      " are searched for patterns, not " + std::to_string(side)};
   }
-  Result<Pattern> pattern =
-      parse_pattern("--pattern", vm["pattern"].as<std::string>(), *filter.game.family, board);
+  Result<Pattern> pattern = parse_pattern("--pattern", *args.pattern, *filter.game.family, board);
   if (!pattern) return pattern.error();
   Board shape;
   shape.family = *filter.game.family;
@@ -363,10 +343,10 @@ std::optional<Error> add_pattern(const po::variables_map& vm, bool symmetric, No
 
 // --has-eval, --eval-source and the bounds --eval-min, --eval-max and
 // --eval-swing, checked against the source's scale.
-std::optional<Error> add_eval_bounds(const po::variables_map& vm, NodeFilter& filter) {
-  filter.has_eval = given(vm, "has-eval");
-  if (given(vm, "eval-source")) {
-    const std::string source = vm["eval-source"].as<std::string>();
+std::optional<Error> add_eval_bounds(const NodeFilterArgs& args, NodeFilter& filter) {
+  filter.has_eval = given(args, "has-eval");
+  if (given(args, "eval-source")) {
+    const std::string source = *args.eval_source;
     if (const std::optional<EvalSource> known = parse_eval_source(source)) {
       filter.eval_source = *known;
     } else {
@@ -384,8 +364,10 @@ std::optional<Error> add_eval_bounds(const po::variables_map& vm, NodeFilter& fi
   const bool bounded = known_range.has_value();
   const EvalRange range = known_range.value_or(EvalRange{});
   for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
-    if (!given(vm, option)) continue;
-    const double value = vm[option].as<double>();
+    if (!given(args, option)) continue;
+    const double value = std::string_view(option) == "eval-min"   ? *args.eval_min
+                         : std::string_view(option) == "eval-max" ? *args.eval_max
+                                                                  : *args.eval_swing;
     const bool swing = std::string_view(option) == "eval-swing";
     const double low = !bounded ? 0 : swing ? 0 : range.low;
     const double high = !bounded ? 0 : swing ? range.high - range.low : range.high;
@@ -410,8 +392,8 @@ std::optional<Error> add_eval_bounds(const po::variables_map& vm, NodeFilter& fi
 
 }  // namespace
 
-Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
-                                                  const GameFilter& games, Database& db) {
+Result<NodeSelection> node_selection_from(const NodeFilterArgs& args, const GameFilter& games,
+                                          Database& db) {
   NodeSelection sel;
   NodeFilter& f = sel.filter;
   f.game = games;
@@ -424,16 +406,16 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
       "position-file", "line",    "eval-min",    "eval-max", "eval-swing",
       "has-eval",      "comment", "comment-fts", "first",    "main-line"};
   sel.node_level = std::any_of(std::begin(kNodeOptions), std::end(kNodeOptions),
-                               [&](const char* name) { return given(vm, name); });
-  const bool symmetric = given(vm, "symmetric");
-  if (symmetric && !given(vm, "position") && !given(vm, "position-file") && !given(vm, "pattern") &&
-      !given(vm, "line")) {
+                               [&](const char* name) { return given(args, name); });
+  const bool symmetric = given(args, "symmetric");
+  if (symmetric && !given(args, "position") && !given(args, "position-file") &&
+      !given(args, "pattern") && !given(args, "line")) {
     return Error{{}, "--symmetric needs --position, --position-file, --line or --pattern"};
   }
   if (!sel.node_level) return sel;
 
   // An exact position; it also tells the family.
-  Result<std::optional<PositionTarget>> found = target_from_options(vm, f.game, db);
+  Result<std::optional<PositionTarget>> found = target_from_options(args, f.game, db);
   if (!found) return found.error();
   const std::optional<PositionTarget>& target = *found;
   if (target) {
@@ -462,10 +444,10 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
   };
 
   for (const char* option : {"has", "empty"}) {
-    if (!given(vm, option)) continue;
+    if (!given(args, option)) continue;
     if (auto e = need_family(option)) return *e;
     const bool has = std::string_view(option) == "has";
-    for (const std::string& text : vm[option].as<std::vector<std::string>>()) {
+    for (const std::string& text : std::string_view(option) == "has" ? args.has : args.empty) {
       Result<std::vector<Occupant>> list = parse_point_conditions(
           std::string("--") + option, text, *f.game.family, size, has ? &f.pieces : nullptr);
       if (!list) return list.error();
@@ -473,29 +455,29 @@ Result<NodeSelection> node_selection_from_options(const po::variables_map& vm,
       into.insert(into.end(), list->begin(), list->end());
     }
   }
-  if (given(vm, "link")) {
+  if (given(args, "link")) {
     if (auto e = need_family("link")) return *e;
     if (*f.game.family != Family::kTwixt) return Error{{}, "--link: links are Twixt only"};
-    if (auto e = add_links(vm, size, f.links)) return *e;
+    if (auto e = add_links(args, size, f.links)) return *e;
   }
-  if (given(vm, "pattern")) {
+  if (given(args, "pattern")) {
     if (auto e = need_family("pattern")) return *e;
-    if (auto e = add_pattern(vm, symmetric, f)) return *e;
+    if (auto e = add_pattern(args, symmetric, f)) return *e;
   }
-  if (auto e = add_eval_bounds(vm, f)) return *e;
-  if (given(vm, "comment") && given(vm, "comment-fts")) {
+  if (auto e = add_eval_bounds(args, f)) return *e;
+  if (given(args, "comment") && given(args, "comment-fts")) {
     return Error{{}, "give at most one of --comment and --comment-fts"};
   }
-  if (given(vm, "comment")) {
-    f.comment_match = comment_words_query(vm["comment"].as<std::string>());
+  if (given(args, "comment")) {
+    f.comment_match = comment_words_query(*args.comment);
     if (f.comment_match.empty()) return Error{{}, "--comment: no words to search for"};
   }
-  if (given(vm, "comment-fts")) {
-    f.comment_match = vm["comment-fts"].as<std::string>();
+  if (given(args, "comment-fts")) {
+    f.comment_match = *args.comment_fts;
     if (trim_ascii(f.comment_match).empty()) return Error{{}, "--comment-fts: empty query"};
   }
-  f.first_only = given(vm, "first");
-  f.main_line_only = given(vm, "main-line");
+  f.first_only = given(args, "first");
+  f.main_line_only = given(args, "main-line");
   return sel;
 }
 

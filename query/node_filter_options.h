@@ -1,15 +1,16 @@
-// The node filters of `ludex query` and `ludex export`: position features
-// (--has, --empty, --link, --pattern), exact positions (--position,
-// --position-file, --symmetric), evaluations, comments, --first and
-// --main-line. docs/queries.md describes every option and notation.
+// The node filters of `ludex query`, `ludex export` and GET /api/games:
+// position features (--has, --empty, --link, --pattern), exact positions
+// (--position, --position-file, --symmetric), evaluations, comments, --first
+// and --main-line, from their values as given (query/filter_options.h
+// declares the options and reads them). docs/queries.md describes every
+// option and notation.
 #ifndef LUDEX_QUERY_NODE_FILTER_OPTIONS_H_
 #define LUDEX_QUERY_NODE_FILTER_OPTIONS_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <boost/program_options.hpp>
 
 #include "core/diagnostic.h"
 #include "games/coord_text.h"
@@ -18,8 +19,27 @@
 
 namespace ludex {
 
-// Adds the node filter options to options.
-void add_node_filter_options(boost::program_options::options_description& options);
+// The node filter options' values as given, each named as its option is,
+// nothing checked yet. An empty list or nullopt: the option was not given.
+struct NodeFilterArgs {
+  std::vector<std::string> has;    // --has, once per occurrence
+  std::vector<std::string> empty;  // --empty
+  std::vector<std::string> link;   // --link
+  std::optional<std::string> pattern;
+  std::optional<std::string> position;
+  std::optional<std::string> position_file;
+  std::optional<std::string> line;
+  bool symmetric = false;
+  std::optional<double> eval_min;
+  std::optional<double> eval_max;
+  std::optional<double> eval_swing;
+  bool has_eval = false;
+  std::optional<std::string> eval_source;
+  std::optional<std::string> comment;
+  std::optional<std::string> comment_fts;
+  bool first = false;
+  bool main_line = false;
+};
 
 struct NodeSelection {
   // True when any node filter option was given: hits are nodes, not games.
@@ -27,14 +47,14 @@ struct NodeSelection {
   NodeFilter filter;  // filter.game is the game filter passed in
 };
 
-// Builds the node filter from parsed options on top of `games` (the game
+// Builds the node filter from the options' values on top of `games` (the game
 // filters; games.limit becomes the node limit). Reads the database only for
 // --position. Returns an Error naming the option, the item and what is
 // wrong for a value that does not parse (a bad point, an unknown colour), a
 // position condition without a family to read it in, or a --position that
 // names no stored position. Throws only for environment failures.
-Result<NodeSelection> node_selection_from_options(const boost::program_options::variables_map& vm,
-                                                  const GameFilter& games, Database& db);
+Result<NodeSelection> node_selection_from(const NodeFilterArgs& args, const GameFilter& games,
+                                          Database& db);
 
 // One comma-separated list of point conditions of `family`, as --has and
 // --empty take them: "B:e5,W:f6", "e5" (any colour); Blokus also

@@ -35,6 +35,7 @@ Result<PositionTarget> position_in_game(const GameRecord& game, std::int64_t mov
   }
   PositionTarget target;
   target.shape = board_of(game);
+  for (const Occupant& o : view->last_placed) target.last_placed.push_back(o.point);
   target.occupants = std::move(view->occupants);
   target.links = std::move(view->links);
   target.hash = view->hash;
@@ -73,6 +74,10 @@ Result<PositionTarget> position_at_node(const GameRecord& game, NodeIndex node,
   }
   PositionTarget target;
   target.shape = board_of(game);
+  for (const Move& m : game.tree.data(node).moves) {
+    if (m.kind != MoveKind::kPlace) continue;
+    target.last_placed.insert(target.last_placed.end(), m.points.begin(), m.points.end());
+  }
   target.occupants = position->occupants();
   target.links = position->links();
   target.hash = position->hash();

@@ -24,8 +24,10 @@ struct PositionTarget {
   std::vector<TwixtLink> links;     // sorted; Twixt only
   std::uint64_t hash = 0;           // as stored in nodes.position_hash
   std::int64_t move_number = 0;     // moves from the root to the position
-  // position_from_line only: the points the line's last move placed (none
-  // for an empty line, a pass or a swap), for the explorer to mark.
+  // The points the last move placed (none for an empty line, a pass or a
+  // swap), for the explorer to mark: position_from_line's last move,
+  // position_from_game's move MOVE (PositionView::last_placed) or node's
+  // placements; none from a file.
   std::vector<Point> last_placed;
 };
 

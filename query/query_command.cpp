@@ -75,13 +75,13 @@ int run_query_command(const std::vector<std::string>& args) {
     std::cerr << "ludex query: give at most one of --json and --csv\n";
     return 2;
   }
-  const Result<GameFilter> filter = filter_from_options(vm);
+  const Result<GameFilter> filter = game_filter_from(filter_args_of(vm));
   if (!filter) {
     std::cerr << "ludex query: " << filter.error().message << "\n";
     return 2;
   }
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const Result<NodeSelection> nodes = node_selection_from_options(vm, *filter, db);
+  const Result<NodeSelection> nodes = node_selection_from(node_filter_args_of(vm), *filter, db);
   if (!nodes) {
     std::cerr << "ludex query: " << nodes.error().message << "\n";
     return 2;

@@ -50,7 +50,7 @@ std::variant<po::variables_map, std::string> read_params(const QueryParams& para
                                                          const po::options_description& options) {
   auto args = request_args(params, options, kRefusedParams);
   if (const std::string* error = std::get_if<std::string>(&args)) return *error;
-  auto parsed = parse_arguments(std::get<std::vector<std::string>>(args), options);
+  auto parsed = parse_named_values(std::get<std::vector<NamedValue>>(args), options);
   if (const std::string* error = std::get_if<std::string>(&parsed)) return *error;
   return std::get<ParsedArgs>(std::move(parsed)).vm;
 }
@@ -77,41 +77,6 @@ nlohmann::json target_json(const PositionTarget& target) {
           {"board", board_json(target.shape)}};
 }
 
-// The points the move into a position placed, for the explorer to mark:
-// for position=node:ID that node's placements (as the game viewer marks a
-// node's move), for position=GAME:MOVE what `ludex show` brackets
-// (PositionView::last_placed). `spec` is one position_from_game accepted;
-// empty where nothing was placed (move 0, a pass, a setup node).
-nlohmann::json last_move_points(Database& db, const std::string& spec) {
-  nlohmann::json out = nlohmann::json::array();
-  constexpr std::string_view kNodePrefix = "node:";
-  if (spec.starts_with(kNodePrefix)) {
-    std::int64_t node_id = 0;
-    std::from_chars(spec.data() + kNodePrefix.size(), spec.data() + spec.size(), node_id);
-    GameLoader loader(db);
-    const std::optional<std::int64_t> game_id = loader.game_of_node(node_id);
-    if (!game_id) return out;
-    const std::optional<LoadedGame> game = loader.load(*game_id);
-    if (!game) return out;
-    const std::int64_t index = node_id - game->first_node_id;
-    if (index < 0 || static_cast<std::size_t>(index) >= game->record.tree.size()) return out;
-    for (const Move& m : game->record.tree.data(static_cast<NodeIndex>(index)).moves) {
-      if (m.kind != MoveKind::kPlace) continue;
-      for (const Point& p : m.points) out.push_back({p.x, p.y});
-    }
-    return out;
-  }
-  const std::size_t colon = spec.find(':');
-  std::int64_t game_id = 0;
-  std::int64_t moves = 0;
-  std::from_chars(spec.data(), spec.data() + colon, game_id);
-  std::from_chars(spec.data() + colon + 1, spec.data() + spec.size(), moves);
-  const std::optional<Result<PositionView>> view = view_stored_position(db, game_id, moves);
-  if (!view || !*view) return out;
-  for (const Occupant& o : (**view).last_placed) out.push_back({o.point.x, o.point.y});
-  return out;
-}
-
 }  // namespace
 
 ApiResponse api_error(int status, const std::string& message) {
@@ -127,13 +92,13 @@ ApiResponse api_games(Database& db, const QueryParams& params) {
   auto vm = read_params(params, options);
   if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
   const po::variables_map& values = std::get<po::variables_map>(vm);
-  Result<GameFilter> filter = filter_from_options(values);
+  Result<GameFilter> filter = game_filter_from(filter_args_of(values));
   if (!filter) return api_error(400, filter.error().message);
   if (!filter->limit) filter->limit = kDefaultPageSize;
   if (*filter->limit > kMaxPageSize) {
     return api_error(400, "--limit: at most " + std::to_string(kMaxPageSize) + " hits per page");
   }
-  const Result<NodeSelection> nodes = node_selection_from_options(values, *filter, db);
+  const Result<NodeSelection> nodes = node_selection_from(node_filter_args_of(values), *filter, db);
   if (!nodes) return api_error(400, nodes.error().message);
 
   nlohmann::json hits = nlohmann::json::array();
@@ -178,9 +143,9 @@ std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const Qu
   const std::optional<ExportFormat> parsed = parse_export_format(format);
   if (!parsed) return api_error(400, "unknown --format '" + format + "' (sgf, gtv)");
   out.format = *parsed;
-  const Result<GameFilter> filter = filter_from_options(values);
+  const Result<GameFilter> filter = game_filter_from(filter_args_of(values));
   if (!filter) return api_error(400, filter.error().message);
-  const Result<NodeSelection> nodes = node_selection_from_options(values, *filter, db);
+  const Result<NodeSelection> nodes = node_selection_from(node_filter_args_of(values), *filter, db);
   if (!nodes) return api_error(400, nodes.error().message);
   try {
     out.game_ids = select_export_games(db, *filter, nodes->node_level ? &nodes->filter : nullptr);
@@ -238,28 +203,21 @@ ApiResponse api_game_file(Database& db, std::int64_t game_id, std::string_view r
 
 ApiResponse api_next(Database& db, const QueryParams& params) {
   po::options_description options;
-  options.add_options()                               //
-      ("position", po::value<std::string>())          //
-      ("line", po::value<std::string>())              //
-      ("pattern", po::value<std::string>())           //
-      ("around", po::value<int>()->default_value(1))  //
-      ("symmetric", "")                               //
-      ("all-copies", "")                              //
-      ("replay", "");
+  add_next_options(options, false);
   add_filter_options(options);
   auto vm = read_params(params, options);
   if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
   const po::variables_map& values = std::get<po::variables_map>(vm);
-  Result<GameFilter> filter = filter_from_options(values);
+  Result<GameFilter> filter = game_filter_from(filter_args_of(values));
   if (!filter) return api_error(400, filter.error().message);
-  if (values.count("pattern") != 0) {
-    if (values.count("position") + values.count("line") != 0) {
+  const NextArgs args = next_args_of(values);
+  if (args.pattern) {
+    if (args.position || args.line) {
       return api_error(400, "pattern= takes no position= or line=");
     }
     // The moves played next wherever the pattern holds: ludex next --pattern.
     const Result<PatternNextMoves> report =
-        pattern_next_moves(db, *filter, values["pattern"].as<std::string>(),
-                           values.count("symmetric") != 0, values["around"].as<int>());
+        pattern_next_moves(db, *filter, *args.pattern, args.symmetric, args.around);
     if (!report) return api_error(400, report.error().message);
     nlohmann::json moves = nlohmann::json::array();
     for (const Continuation& c : report->moves) {
@@ -267,22 +225,22 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
       j["points_xy"] = points_xy(c.points);
       moves.push_back(std::move(j));
     }
-    return json_response({{"pattern", values["pattern"].as<std::string>()},
+    return json_response({{"pattern", *args.pattern},
                           {"positions", report->positions},
                           {"games", report->games},
                           {"elsewhere", report->elsewhere},
                           {"moves", std::move(moves)}});
   }
-  const Result<PositionTarget> target = next_target(db, values, *filter, false);
+  const Result<PositionTarget> target = next_target(db, args, *filter, false);
   if (!target) return api_error(400, target.error().message);
   if (auto conflict = family_conflict(filter->family, *target)) {
     return api_error(400, conflict->message);
   }
   const Family family = target->shape.family;
   NextOptions next;
-  next.symmetric = values.count("symmetric") != 0;
-  next.all_copies = values.count("all-copies") != 0;
-  next.replay_only = values.count("replay") != 0;
+  next.symmetric = args.symmetric;
+  next.all_copies = args.all_copies;
+  next.replay_only = args.replay;
   const NextMovesReport report = next_moves(db, *target, *filter, next);
   nlohmann::json moves = nlohmann::json::array();
   for (const Continuation& c : report.moves) {
@@ -291,9 +249,7 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
     moves.push_back(std::move(j));
   }
   nlohmann::json position = target_json(*target);
-  position["last_move"] = values.count("position") != 0
-                              ? last_move_points(db, values["position"].as<std::string>())
-                              : points_xy(target->last_placed);
+  position["last_move"] = points_xy(target->last_placed);
   return json_response({{"position", std::move(position)},
                         {"positions", report.positions},
                         {"games", report.games},

@@ -3,10 +3,10 @@
 namespace ludex {
 namespace po = boost::program_options;
 
-std::variant<std::vector<std::string>, std::string> request_args(
+std::variant<std::vector<NamedValue>, std::string> request_args(
     const QueryParams& params, const po::options_description& options,
     const std::vector<std::pair<std::string, std::string>>& refused) {
-  std::vector<std::string> args;
+  std::vector<NamedValue> args;
   for (const auto& [name, value] : params) {
     for (const auto& [refused_name, reason] : refused) {
       if (name == refused_name) return "parameter '" + name + "': " + reason;
@@ -18,7 +18,7 @@ std::variant<std::vector<std::string>, std::string> request_args(
     if (option == nullptr) return "unknown parameter '" + name + "'";
     if (option->semantic()->max_tokens() == 0) {
       if (value.empty() || value == "1" || value == "true" || value == "yes" || value == "on") {
-        args.push_back("--" + name);
+        args.push_back({name, std::nullopt});
       } else if (value != "0" && value != "false" && value != "no" && value != "off") {
         return "parameter '" + name + "' is a switch: give 1 or 0, not '" + value + "'";
       }
@@ -26,14 +26,12 @@ std::variant<std::vector<std::string>, std::string> request_args(
     }
     // An empty value is no value (a form's field left blank), but for
     // `line=`: the empty board, as `--line ''` is (games that reach it, not
-    // every game). "--name=" alone is an error to the parser.
+    // every game).
     if (value.empty()) {
-      if (name == "line") args.insert(args.end(), {"--" + name, ""});
+      if (name == "line") args.push_back({name, std::string()});
       continue;
     }
-    // "--name=value" keeps a value that starts with '-' (a negative
-    // evaluation bound) from being read as an option.
-    args.push_back("--" + name + "=" + value);
+    args.push_back({name, value});
   }
   return args;
 }
