@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/coding.h"
 #include "games/blokus_geometry.h"
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
@@ -17,14 +18,6 @@ constexpr std::uint8_t kLinks = 0x10;
 constexpr std::uint8_t kPiece = 0x20;
 constexpr std::uint8_t kStopped = 0x40;
 constexpr std::uint8_t kExtended = 0x80;
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
 
 std::uint64_t point_index(const StreamBoard& board, const Point& p) {
   return static_cast<std::uint64_t>(p.y) * static_cast<std::uint64_t>(board.columns) +

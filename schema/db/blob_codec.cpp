@@ -2,23 +2,13 @@
 
 #include <cstdint>
 
+#include "core/coding.h"
+
 namespace ludex {
 namespace {
 
 constexpr unsigned char kWidePointsMarker = 0xFF;
 constexpr std::size_t kLinkBytes = 5;
-
-void put_int16(std::int16_t v, std::string& out) {
-  const auto u = static_cast<std::uint16_t>(v);
-  out.push_back(static_cast<char>(u & 0xFF));
-  out.push_back(static_cast<char>(u >> 8));
-}
-
-std::int16_t get_int16(std::string_view bytes, std::size_t at) {
-  const auto lo = static_cast<unsigned char>(bytes[at]);
-  const auto hi = static_cast<unsigned char>(bytes[at + 1]);
-  return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
-}
 
 bool fits_byte(std::int16_t v) {
   return v >= 0 && v <= 255;
@@ -43,8 +33,8 @@ void encode_points(std::span<const Point> points, std::string& out) {
     return;
   }
   for (const Point& p : points) {
-    put_int16(p.x, out);
-    put_int16(p.y, out);
+    put_int16_le(out, p.x);
+    put_int16_le(out, p.y);
   }
   out.push_back(static_cast<char>(kWidePointsMarker));
 }
@@ -64,7 +54,7 @@ bool decode_points(std::string_view bytes, MovePoints& points) {
   }
   points.reserve(bytes.size() / 4);
   for (std::size_t i = 0; i + 4 <= bytes.size(); i += 4) {
-    points.push_back(Point{get_int16(bytes, i), get_int16(bytes, i + 2)});
+    points.push_back(Point{get_int16_le(bytes.data() + i), get_int16_le(bytes.data() + i + 2)});
   }
   return true;
 }
@@ -76,8 +66,8 @@ void encode_links(const std::vector<LinkEdit>& links, std::string& out) {
     if (e.slope > 0) flags |= 1U << 1;
     if (e.slope < 0) flags |= 2U << 1;
     out.push_back(static_cast<char>(flags));
-    put_int16(e.cx2, out);
-    put_int16(e.cy2, out);
+    put_int16_le(out, e.cx2);
+    put_int16_le(out, e.cy2);
   }
 }
 
@@ -91,8 +81,8 @@ bool decode_links(std::string_view bytes, std::vector<LinkEdit>& links) {
     LinkEdit e;
     e.add = (flags & 1U) != 0;
     e.slope = slope_code == 0 ? 0 : (slope_code == 1 ? 1 : -1);
-    e.cx2 = get_int16(bytes, i + 1);
-    e.cy2 = get_int16(bytes, i + 3);
+    e.cx2 = get_int16_le(bytes.data() + i + 1);
+    e.cy2 = get_int16_le(bytes.data() + i + 3);
     links.push_back(e);
   }
   return true;

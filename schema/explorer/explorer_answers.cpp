@@ -10,8 +10,8 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/coding.h"
 #include "core/game.h"
-#include "core/varint.h"
 #include "core/zobrist.h"
 #include "games/blokus_points.h"
 #include "schema/db/meta.h"
@@ -36,8 +36,10 @@ void put_signed(std::string& out, std::int64_t v) {
   put_varint(out, zigzag(v));
 }
 
-void put_move_key(std::string& out, std::int8_t seat, std::int8_t color, MoveKind kind,
-                  const MovePoints& points) {
+// A move of a line or an answer: not the postings' move key
+// (put_posting_move_key), whose seat, colour and kind are raw bytes.
+void put_answer_move_key(std::string& out, std::int8_t seat, std::int8_t color, MoveKind kind,
+                         const MovePoints& points) {
   put_signed(out, seat);
   put_signed(out, color);
   put_varint(out, static_cast<std::uint8_t>(kind));
@@ -109,7 +111,7 @@ class Reader {
 
 std::string encode_explorer_line(const std::vector<Move>& line) {
   std::string out;
-  for (const Move& m : line) put_move_key(out, m.seat, m.color, m.kind, m.points);
+  for (const Move& m : line) put_answer_move_key(out, m.seat, m.color, m.kind, m.points);
   return out;
 }
 
@@ -130,7 +132,7 @@ std::string encode_explorer_answer(const PositionReport& report) {
   put_varint(out, static_cast<std::uint64_t>(report.nodes));
   put_varint(out, report.moves.size());
   for (const Continuation& c : report.moves) {
-    put_move_key(out, c.seat, c.color, c.kind, c.points);
+    put_answer_move_key(out, c.seat, c.color, c.kind, c.points);
     put_varint(out, c.piece.size());
     out += c.piece;
     put_varint(out, static_cast<std::uint64_t>(c.occurrences));

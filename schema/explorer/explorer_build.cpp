@@ -9,7 +9,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
-#include "core/varint.h"
+#include "core/coding.h"
 #include "schema/db/blob_codec.h"
 #include "schema/db/statement_util.h"
 #include "schema/explorer/explorer_postings.h"
@@ -133,7 +133,7 @@ struct RecordRef {
 }
 
 // The payload: nodes (first, so that the merge reads it alone), winner,
-// variant, date, then each move: its key fields (put_move_key: a record
+// variant, date, then each move: its key fields (put_posting_move_key: a record
 // stands alone, no table of moves is kept while visits are added), count,
 // child, evaluation.
 std::uint64_t payload_nodes(std::string_view p) {
@@ -271,7 +271,7 @@ void VisitSorter::Impl::decode(std::string_view p, std::int64_t game, OwnedVisit
   need(get_varint(p, &at, &v));
   out->moves.resize(v);
   for (MoveVisit& m : out->moves) {
-    need(get_move_key(p, &at, &decoded).empty());
+    need(get_posting_move_key(p, &at, &decoded).empty());
     m.move = moves.intern(decoded);
     need(get_varint(p, &at, &v));
     m.count = static_cast<std::uint32_t>(v);
@@ -314,7 +314,7 @@ void VisitSorter::add(std::uint64_t key, const OwnedVisit& visit, std::int64_t g
   s.buffer += visit.date;
   put_varint(s.buffer, visit.moves.size());
   for (const MoveVisit& m : visit.moves) {
-    put_move_key(s.buffer, *m.move);
+    put_posting_move_key(s.buffer, *m.move);
     put_varint(s.buffer, m.count);
     put_varint(s.buffer, static_cast<std::uint64_t>(m.child + first_node_id));
     if (m.has_eval) {

@@ -4,7 +4,7 @@
 #include <atomic>
 #include <cstring>
 
-#include "core/varint.h"
+#include "core/coding.h"
 
 namespace ludex {
 namespace {
@@ -24,7 +24,7 @@ std::uint64_t next_table_id() {
 
 }  // namespace
 
-void put_move_key(std::string& out, const Continuation& m) {
+void put_posting_move_key(std::string& out, const Continuation& m) {
   out.push_back(static_cast<char>(m.seat));
   out.push_back(static_cast<char>(m.color));
   out.push_back(static_cast<char>(m.kind));
@@ -37,7 +37,7 @@ void put_move_key(std::string& out, const Continuation& m) {
   out += m.piece;
 }
 
-std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* m) {
+std::string_view get_posting_move_key(std::string_view bytes, std::size_t* at, Continuation* m) {
   std::size_t& i = *at;
   if (i > bytes.size() || bytes.size() - i < 3) return "cut inside the move table";
   m->seat = static_cast<std::int8_t>(bytes[i++]);
@@ -117,7 +117,7 @@ std::string PostingsWriter::finish() const {
   out.reserve(body_.size() + 16 * moves_.size() + 12 * dates_.size() + 8);
   out.push_back(static_cast<char>(kPostingsVersion));
   put_varint(out, moves_.size());
-  for (const Continuation& m : moves_) put_move_key(out, m);
+  for (const Continuation& m : moves_) put_posting_move_key(out, m);
   put_varint(out, dates_.size());
   for (const std::string& d : dates_) {
     put_varint(out, d.size());
@@ -142,7 +142,7 @@ PostingsReader::PostingsReader(std::string_view bytes, std::int64_t first_game)
   }
   moves_.resize(n);
   for (Continuation& m : moves_) {
-    if (const std::string_view why = get_move_key(bytes_, &at_, &m); !why.empty()) {
+    if (const std::string_view why = get_posting_move_key(bytes_, &at_, &m); !why.empty()) {
       fail(std::string(why));
       return;
     }

@@ -24,12 +24,16 @@
 
 namespace ludex {
 
-// A move's key fields as a row's move table stores them (docs/schema.md),
-// appended to out.
-void put_move_key(std::string& out, const Continuation& move);
-// Reads what put_move_key wrote at *at into *move's key fields (the others
+// A move's key fields as a row's move table stores them (docs/schema.md,
+// "Byte layouts"): seat, colour and kind one raw byte each, the point count
+// and each point's x, y as (zigzag) varints, the piece name's length and
+// bytes; appended to out. The kept answers write a move their own way
+// (explorer_answers.cpp, put_answer_move_key): both are persisted, and one
+// encoding for both would rewrite every row of the larger table.
+void put_posting_move_key(std::string& out, const Continuation& move);
+// Reads what put_posting_move_key wrote at *at into *move's key fields (the others
 // are left alone), advancing *at. Returns "" or why the bytes do not read.
-std::string_view get_move_key(std::string_view bytes, std::size_t* at, Continuation* move);
+std::string_view get_posting_move_key(std::string_view bytes, std::size_t* at, Continuation* move);
 
 // Builds one row's blob from visits given in increasing game id order.
 class PostingsWriter {

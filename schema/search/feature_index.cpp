@@ -6,6 +6,7 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include "core/coding.h"
 #include "games/position_codes.h"
 #include "schema/db/meta.h"
 #include "schema/db/statement_util.h"
@@ -23,14 +24,6 @@ constexpr std::size_t kMaxChunkBytes = 4096;
 // code (23 bits) and board (20 bits) in one map key.
 std::int64_t pack_key(std::int64_t code, std::int32_t board) {
   return (code << 20) | static_cast<std::int64_t>(board);
-}
-
-void put_varint(std::string& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
 }
 
 // Decodes a chunk's ids onto *ids. False for bytes that do not decode or

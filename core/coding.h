@@ -1,10 +1,13 @@
-// Unsigned LEB128 varints, zigzag signed integers and little-endian doubles,
-// the byte encodings of ludex's compact BLOB columns (position streams,
-// feature lists, explorer postings and answers). Persisted: the encodings never change.
+// The byte encodings of everything ludex persists in its BLOB columns, in
+// one place (as LevelDB's util/coding.h): unsigned LEB128 varints, zigzag
+// signed integers, little-endian 16-bit integers and doubles. Position
+// streams, feature lists, move points, explorer postings and answers are
+// built of these (docs/schema.md, "Byte layouts", has the table). Persisted:
+// the encodings never change; little-endian whatever the host's byte order.
 //
 // Thread-safety: pure functions.
-#ifndef LUDEX_CORE_VARINT_H_
-#define LUDEX_CORE_VARINT_H_
+#ifndef LUDEX_CORE_CODING_H_
+#define LUDEX_CORE_CODING_H_
 
 #include <cstdint>
 #include <cstring>
@@ -64,6 +67,20 @@ inline double get_double_le(const char* bytes) {
   return v;
 }
 
+// Appends v as 2 bytes, least significant first.
+inline void put_int16_le(std::string& out, std::int16_t v) {
+  const auto u = static_cast<std::uint16_t>(v);
+  out.push_back(static_cast<char>(u & 0xFF));
+  out.push_back(static_cast<char>(u >> 8));
+}
+
+// Reads what put_int16_le wrote at bytes (2 bytes, which must be there).
+inline std::int16_t get_int16_le(const char* bytes) {
+  const auto lo = static_cast<unsigned char>(bytes[0]);
+  const auto hi = static_cast<unsigned char>(bytes[1]);
+  return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+}
+
 // Signed values as unsigned ones that stay small near zero: 0, -1, 1, -2,
 // ... become 0, 1, 2, 3, ...
 constexpr std::uint64_t zigzag(std::int64_t v) {
@@ -75,4 +92,4 @@ constexpr std::int64_t unzigzag(std::uint64_t v) {
 
 }  // namespace ludex
 
-#endif  // LUDEX_CORE_VARINT_H_
+#endif  // LUDEX_CORE_CODING_H_
