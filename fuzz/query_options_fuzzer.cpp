@@ -32,8 +32,11 @@
 #include <variant>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "fuzz/fuzz_check.h"
 #include "indexer/importer.h"
+
 #include "options/command_line.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"

@@ -9,7 +9,7 @@
 #ifndef LUDEX_QUERY_GAME_DOCUMENT_H_
 #define LUDEX_QUERY_GAME_DOCUMENT_H_
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <string>

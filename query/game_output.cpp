@@ -5,6 +5,8 @@
 #include <ostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 namespace ludex {
 namespace {
 

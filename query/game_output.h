@@ -3,7 +3,7 @@
 #ifndef LUDEX_QUERY_GAME_OUTPUT_H_
 #define LUDEX_QUERY_GAME_OUTPUT_H_
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <iosfwd>

@@ -1,4 +1,5 @@
 // ludex next --db DB (--position GAME:MOVE | --position-file F |
+
 //                     --family F [--variant V] [--size N] [--line MOVES] |
 //                     --pattern ITEMS --family F --size N [--around K])
 //            [--symmetric] [--all-copies] [metadata filters] [--json | --csv] [--limit N]
@@ -20,6 +21,8 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "options/command_line.h"
 #include "query/commands.h"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "query/node_filter_options.h"
 #include "schema/explorer_query.h"
 

@@ -9,7 +9,7 @@
 #ifndef LUDEX_QUERY_NEXT_MOVES_H_
 #define LUDEX_QUERY_NEXT_MOVES_H_
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,9 @@
 // ludex query --db DB [filters] [--json | --csv | --count]
+
 #include <iostream>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "options/command_line.h"
 #include "query/commands.h"

@@ -1,4 +1,5 @@
 // ludex show --db DB --game ID [--move N] [--json] [--color WHEN | --no-color]
+
 //
 // The position of a stored game after N moves of its main line (default: at
 // its end). As text (query/board_text.h): the source file (ARCHIVE//MEMBER
@@ -31,6 +32,8 @@
 #include <map>
 #include <sstream>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 #include "options/command_line.h"
 #include "query/board_text.h"

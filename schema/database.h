@@ -9,9 +9,13 @@
 #include <memory>
 #include <string>
 
-#include <SQLiteCpp/Database.h>
-
 #include "schema/db/schema_version.h"
+
+// Forward-declared: most of the tree holds a Database without touching
+// SQLite; the code in schema/ that does includes <SQLiteCpp/Database.h>.
+namespace SQLite {
+class Database;
+}  // namespace SQLite
 
 namespace ludex {
 

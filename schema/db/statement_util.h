@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
 namespace ludex {
