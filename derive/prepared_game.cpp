@@ -26,6 +26,12 @@ PreparedGame prepare_game_with(GameRecord game, GamePositions positions) {
   return p;
 }
 
+GamePositions prepare_positions(const GameRecord& game) {
+  GamePositions positions = compute_positions(game);
+  attach_position_stream(game, &positions);
+  return positions;
+}
+
 PreparedGame prepare_record(GameRecord game) {
   PreparedGame p;
   p.record = std::move(game);

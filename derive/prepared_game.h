@@ -61,6 +61,13 @@ PreparedGame prepare_game_with(GameRecord game, GamePositions positions);
 // (ludex-bench parse, tests of the rows themselves).
 PreparedGame prepare_record(GameRecord game);
 
+// A game's positions as prepare_game derives them, with their warnings, the
+// stream and the feature codes (empty for a board without a stream): for
+// code that reads a game rather than stores it (ludex check comparing what
+// is stored, a search reading a game stored without a stream, the viewers),
+// so that it derives them the one way the store does.
+GamePositions prepare_positions(const GameRecord& game);
+
 }  // namespace ludex
 
 #endif  // LUDEX_DERIVE_PREPARED_GAME_H_

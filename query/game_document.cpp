@@ -8,6 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "derive/prepared_game.h"
 #include "games/blokus_geometry.h"
 #include "games/blokus_pieces.h"
 #include "games/blokus_points.h"
@@ -273,7 +276,7 @@ nlohmann::json game_document_json(const LoadedGame& loaded) {
                                           : nlohmann::json(nullptr)},
       {"board", board_json(board_of(game))}};
 
-  const GamePositions positions = compute_positions(game);
+  const GamePositions positions = prepare_positions(game);
   const bool has_positions = game.family != Family::kOther;
   // A node where positions stop has no hash while its parent has one (or is
   // the root); compute_positions gives their warnings in pre-order.

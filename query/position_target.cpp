@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "derive/prepared_game.h"
 #include "games/blokus_points.h"
 #include "games/coord_text.h"
 #include "games/family_rules.h"
@@ -185,7 +186,7 @@ Result<PositionTarget> position_from_file(const std::string& path) {
   if (!game.warnings.empty()) {
     return Error{game.warnings.front().pos, what + ": " + located(game.warnings.front())};
   }
-  const GamePositions positions = compute_positions(game);
+  const GamePositions positions = prepare_positions(game);
   if (!positions.warnings.empty()) {
     return Error{positions.warnings.front().pos, what + ": " + located(positions.warnings.front())};
   }

@@ -15,6 +15,7 @@
 
 #include "core/moves_hash.h"
 #include "core/zobrist.h"
+#include "derive/prepared_game.h"
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "games/position_stream.h"
@@ -435,7 +436,7 @@ class Checker {
         problem("moves_hash", g->game_id, 0, "the stored moves hash is not the game's");
       }
       if (!g->positions) continue;
-      const GamePositions positions = compute_positions(loaded->record);
+      const GamePositions positions = prepare_positions(loaded->record);
       {
         ResetOnExit reset(hashes);
         hashes.bind(1, g->first);
@@ -452,8 +453,8 @@ class Checker {
           }
         }
       }
-      std::string encoded;
-      if (!encode_stored_positions(loaded->record, positions, &encoded)) continue;
+      const std::string& encoded = positions.stream;
+      if (encoded.empty()) continue;
       ResetOnExit reset(stream);
       stream.bind(1, g->game_id);
       if (stream.executeStep() && column_bytes(stream.getColumn(0)) != encoded) {

@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include "core/run_parts.h"
+#include "derive/prepared_game.h"
 #include "games/position.h"
 #include "games/position_codes.h"
 #include "schema/db/statement_util.h"
@@ -180,10 +181,8 @@ bool read_item(SQLite::Statement& st, BoardCache& boards, StreamRows& rows, Lazy
   if (rows.read(item->game.game_id, arena, &item->stream_at, &item->stream_size)) return true;
   const std::optional<LoadedGame> loaded = loader.get().load(item->game.game_id);
   if (!loaded) return false;
-  std::string stream;
-  if (!encode_stored_positions(loaded->record, compute_positions(loaded->record), &stream)) {
-    return false;
-  }
+  const std::string stream = prepare_positions(loaded->record).stream;
+  if (stream.empty()) return false;
   item->stream_at = arena->size();
   item->stream_size = stream.size();
   arena->append(stream);
