@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/commands.h"
+#include "options/command_line.h"
 
 namespace {
 
@@ -29,12 +30,7 @@ constexpr std::string_view kUsage =
     "\n"
     "Run 'ludex-bench <command> --help' for a command's options.\n";
 
-struct Command {
-  std::string_view name;
-  int (*run)(const std::vector<std::string>&);
-};
-
-constexpr Command kCommands[] = {
+constexpr ludex::Subcommand kCommands[] = {
     {"generate", ludex::run_generate_command}, {"import", ludex::run_import_bench_command},
     {"store", ludex::run_store_bench_command}, {"parse", ludex::run_parse_bench_command},
     {"query", ludex::run_query_bench_command}, {"serve-load", ludex::run_serve_load_command},
@@ -53,15 +49,5 @@ int main(int argc, char** argv) {
     return 0;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);
-  for (const Command& command : kCommands) {
-    if (command.name != name) continue;
-    try {
-      return command.run(args);
-    } catch (const std::exception& e) {
-      std::cerr << "ludex-bench " << name << ": " << e.what() << "\n";
-      return 1;
-    }
-  }
-  std::cerr << "ludex-bench: unknown command '" << name << "'\n" << kUsage;
-  return 2;
+  return ludex::run_subcommand("ludex-bench", kCommands, name, args, kUsage);
 }

@@ -10,6 +10,7 @@
 #include "core/version.h"
 #include "core/zobrist.h"
 #include "indexer/commands.h"
+#include "options/command_line.h"
 #include "query/commands.h"
 #include "schema/database.h"
 #include "serve/commands.h"
@@ -33,12 +34,7 @@ constexpr std::string_view kUsage =
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
 
-struct Command {
-  std::string_view name;
-  int (*run)(const std::vector<std::string>&);
-};
-
-constexpr Command kCommands[] = {
+constexpr ludex::Subcommand kCommands[] = {
     {"import", ludex::run_import_command}, {"info", ludex::run_info_command},
     {"query", ludex::run_query_command},   {"export", ludex::run_export_command},
     {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
@@ -78,15 +74,5 @@ int main(int argc, char** argv) {
     return 0;
   }
   const std::vector<std::string> args(argv + 2, argv + argc);
-  for (const Command& command : kCommands) {
-    if (command.name != name) continue;
-    try {
-      return command.run(args);
-    } catch (const std::exception& e) {
-      std::cerr << "ludex " << name << ": " << e.what() << "\n";
-      return 1;
-    }
-  }
-  std::cerr << "ludex: unknown command '" << name << "'\n" << kUsage;
-  return 2;
+  return ludex::run_subcommand("ludex", kCommands, name, args, kUsage);
 }

@@ -122,19 +122,12 @@ class HexPosition final : public Position {
       return Error{
           {}, "swap-pieces needs exactly one stone on the board, not " + std::to_string(stones_)};
     }
-    if (move.seat < 0 || move.seat > 2) return Error{{}, "the move has no seat 1 or 2"};
-    const auto i = static_cast<std::int32_t>(
-        std::find_if(cells_.begin(), cells_.end(), [](std::int8_t c) { return c != 0; }) -
-        cells_.begin());
-    const Point from{static_cast<std::int16_t>(i % columns_),
-                     static_cast<std::int16_t>(i / columns_)};
-    const std::int8_t old = at(from);
-    const std::int8_t mover = move.seat != 0 ? move.seat : static_cast<std::int8_t>(3 - old);
-    if (mover == old) {
-      return Error{{},
-                   "swap-pieces by the seat whose stone is on the board (" + hex_text(from) + ")"};
-    }
-    const Point to{from.y, from.x};
+    const Result<SwapPieces> swap = swap_pieces_of(cells_, columns_, move, Family::kHex, "stone");
+    if (!swap) return swap.error();
+    const Point from = swap->from;
+    const Point to = swap->to;
+    const std::int8_t mover = swap->mover;
+    const std::int8_t old = swap->owner;
     if (!on_board(to)) {
       return Error{{},
                    "swap-pieces reflects " + hex_text(from) + " to " + hex_text(to) + ", off the " +

@@ -97,6 +97,25 @@ Result<std::vector<SetupPoint>> read_setup_points(std::span<const Property> prop
   return out;
 }
 
+Result<SwapPieces> swap_pieces_of(std::span<const std::int8_t> cells, std::int32_t columns,
+                                  const Move& move, Family family, std::string_view unit) {
+  if (move.seat < 0 || move.seat > 2) return Error{{}, "the move has no seat 1 or 2"};
+  const auto i = static_cast<std::int32_t>(
+      std::find_if(cells.begin(), cells.end(), [](std::int8_t c) { return c != 0; }) -
+      cells.begin());
+  SwapPieces swap;
+  swap.from = Point{static_cast<std::int16_t>(i % columns), static_cast<std::int16_t>(i / columns)};
+  swap.owner = cells[static_cast<std::size_t>(i)];
+  swap.mover = move.seat != 0 ? move.seat : static_cast<std::int8_t>(3 - swap.owner);
+  if (swap.mover == swap.owner) {
+    return Error{{},
+                 "swap-pieces by the seat whose " + std::string(unit) + " is on the board (" +
+                     family_point_text(family, swap.from) + ")"};
+  }
+  swap.to = Point{swap.from.y, swap.from.x};
+  return swap;
+}
+
 bool leaves_board_unchanged(MoveKind kind) {
   switch (kind) {
     case MoveKind::kPass:

@@ -72,6 +72,23 @@ Result<std::vector<SetupPoint>> read_setup_points(std::span<const Property> prop
                                                   const std::vector<SetupId>& ids,
                                                   PointParser parse, const BoardSize& size);
 
+// What a swap-pieces move does in Hex and Twixt (the pie rule): the one
+// piece on the board changes owner and is reflected in the long diagonal.
+struct SwapPieces {
+  Point from;             // the piece's point
+  std::int8_t owner = 0;  // its seat before the swap
+  std::int8_t mover = 0;  // the seat that swaps (the move's, else the other one)
+  Point to;               // (from.y, from.x); may be off a non-square board
+};
+
+// The swap of the one piece among `cells` (row-major, `columns` wide, 0 =
+// empty; the caller has checked there is exactly one) by move.seat (0 = the
+// seat that does not own it). Error for a seat that is not 0..2, or the
+// owner itself swapping ("swap-pieces by the seat whose `unit` is on the
+// board (e5)", `family` naming the point).
+Result<SwapPieces> swap_pieces_of(std::span<const std::int8_t> cells, std::int32_t columns,
+                                  const Move& move, Family family, std::string_view unit);
+
 // True for the move kinds that leave the board as it is in every family:
 // pass, resign, forfeit, draw offers and acceptances. (Swaps are not among
 // them: each family decides what a swap does to its board.)

@@ -423,19 +423,11 @@ class TwixtPosition final : public Position {
       return Error{
           {}, "swap-pieces needs exactly one peg on the board, not " + std::to_string(pegs_count_)};
     }
-    if (move.seat < 0 || move.seat > 2) return Error{{}, "the move has no seat 1 or 2"};
-    const auto i = static_cast<std::int32_t>(
-        std::find_if(pegs_.begin(), pegs_.end(), [](std::int8_t c) { return c != 0; }) -
-        pegs_.begin());
-    const Point from{static_cast<std::int16_t>(i % columns_),
-                     static_cast<std::int16_t>(i / columns_)};
-    const std::int8_t old = peg(from);
-    const std::int8_t mover = move.seat != 0 ? move.seat : static_cast<std::int8_t>(3 - old);
-    if (mover == old) {
-      return Error{{},
-                   "swap-pieces by the seat whose peg is on the board (" + twixt_text(from) + ")"};
-    }
-    const Point to{from.y, from.x};
+    const Result<SwapPieces> swap = swap_pieces_of(pegs_, columns_, move, Family::kTwixt, "peg");
+    if (!swap) return swap.error();
+    const Point from = swap->from;
+    const Point to = swap->to;
+    const std::int8_t mover = swap->mover;
     if (!on_board(to)) {
       return Error{{},
                    "swap-pieces mirrors " + twixt_text(from) + " to " + twixt_text(to) +

@@ -88,6 +88,22 @@ std::variant<ParsedArgs, std::string> parse_named_values(const std::vector<Named
   return out;
 }
 
+int run_subcommand(std::string_view program, std::span<const Subcommand> commands,
+                   std::string_view name, const std::vector<std::string>& args,
+                   std::string_view usage) {
+  for (const Subcommand& command : commands) {
+    if (command.name != name) continue;
+    try {
+      return command.run(args);
+    } catch (const std::exception& e) {
+      std::cerr << program << " " << name << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  std::cerr << program << ": unknown command '" << name << "'\n" << usage;
+  return 2;
+}
+
 std::optional<ParsedArgs> parse_command_line(const std::string& command,
                                              const std::vector<std::string>& args,
                                              const po::options_description& options,

@@ -4,7 +4,9 @@
 #define LUDEX_OPTIONS_COMMAND_LINE_H_
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -26,6 +28,22 @@ std::variant<ParsedArgs, std::string> parse_arguments(
     const std::vector<std::string>& args,
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description* positional = nullptr);
+
+// A subcommand of a program (ludex import, ludex-bench generate, ...): its
+// name and the function that runs it with the arguments after the name.
+struct Subcommand {
+  std::string_view name;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+// Runs the subcommand of `commands` called `name` with `args` and returns its
+// exit code. An unknown name prints "PROGRAM: unknown command 'NAME'" and
+// `usage` to stderr and returns 2. An exception the subcommand lets out (an
+// environment failure: a disk, a database) is caught here, the one place, and
+// printed as "PROGRAM NAME: what"; then it returns 1.
+int run_subcommand(std::string_view program, std::span<const Subcommand> commands,
+                   std::string_view name, const std::vector<std::string>& args,
+                   std::string_view usage);
 
 // One option as a request names it: `value` is nullopt for a switch.
 struct NamedValue {
