@@ -34,7 +34,7 @@ export function seatColours(board, seat) {
   const cs = (board.colours || []).filter((c) => c.seat === seat).map((c) => c.color);
   if (!cs.length) return `seat ${seat}`;
   if (board.family === 'blokus') return cs.map((c) => colourName(board, c)).join('/');
-  return colourLabel(board.family, cs[0]);
+  return colourLabel(board, cs[0]);
 }
 
 // A move for people: its points with the board's labels (Go "B Q16").
@@ -42,7 +42,7 @@ export function moveText(board, m) {
   if (m.kind === 'place' && m.points_xy && m.points_xy.length && board.column_labels) {
     const pts = m.points_xy.map(([x, y]) => pointText(board, x, y));
     if (board.family === 'blokus') return `${m.piece || ''} ${pts.join(',')}`.trim();
-    return `${colourLabel(board.family, m.color || m.seat)} ${pts.join(',')}`;
+    return `${colourLabel(board, m.color || m.seat)} ${pts.join(',')}`;
   }
   return m.move;
 }

@@ -66,11 +66,12 @@ export function colourName(board, c) {
   return STONE_COLOURS[c] ? STONE_COLOURS[c].name : `Seat ${c}`;
 }
 
-// The letter the family's SGF and the query notation use for colour c.
-export function colourLabel(family, c) {
-  if (family === 'blokus') return String(c);
-  if (family === 'twixt') return c === 1 ? 'W' : 'B';
-  return c === 1 ? 'B' : 'W';
+// The letter the family's SGF and the query notation use for colour c: the
+// label the server gives it in board.colours (the letters are written once,
+// in the server's colour_label).
+export function colourLabel(board, c) {
+  const colour = (board.colours || []).find((x) => x.color === c);
+  return colour ? colour.label : String(c);
 }
 
 // Whether a board's point names depend on letter case: a Go board the

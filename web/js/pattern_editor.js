@@ -20,7 +20,7 @@ export function createPatternEditor({ board, position = null, items = [], onChan
   const colours = (board.colours || []).map((c) => c.color);
   const tools = [
     ...(position ? [{ id: 'take', text: 'From board', title: 'Take the point with what stands on it (a stone of its colour, or empty)' }] : []),
-    ...colours.map((c) => ({ id: String(c), text: `${colourName(board, c)} (${colourLabel(board.family, c)})`, colour: c })),
+    ...colours.map((c) => ({ id: String(c), text: `${colourName(board, c)} (${colourLabel(board, c)})`, colour: c })),
     { id: 'any', text: 'Any stone' },
     { id: 'empty', text: 'Empty' },
     { id: 'erase', text: 'Erase' },
@@ -69,7 +69,7 @@ export function createPatternEditor({ board, position = null, items = [], onChan
     for (const { x, y, kind } of list()) {
       const p = pointText(board, x, y);
       if (kind === 'empty') { pattern.push(`.:${p}`); empty.push(p); } else if (kind === 'any') { pattern.push(p); has.push(p); } else {
-        const t = `${colourLabel(board.family, kind)}:${p}`;
+        const t = `${colourLabel(board, kind)}:${p}`;
         pattern.push(t);
         has.push(t);
       }
