@@ -88,7 +88,7 @@ std::string player_name(const PositionView& v, std::int8_t seat) {
 // A point as a player of the family reads it: Go in board notation ("Q16")
 // where it reaches, every other point as the family's notation writes it.
 std::string shown_point(const PositionView& v, const Point& p) {
-  return display_point_text(v.board.family, p, v.board.columns, v.board.rows);
+  return display_point_text(v.board, p);
 }
 
 // The move without its colour: "Q16", "swap-pieces", "k4 (-i'3 \i'4)",

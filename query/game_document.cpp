@@ -106,9 +106,10 @@ std::string move_label(const GameRecord& game, const Move& move) {
     return move_text(game.family, move);
   }
   std::string out = colour_label(game.family, move.seat);
+  const Board board{game.family, {}, game.columns, game.rows, false};  // what the names depend on
   for (std::size_t i = 0; i < move.points.size(); ++i) {
     out += i == 0 ? " " : ",";
-    out += display_point_text(game.family, move.points[i], game.columns, game.rows);
+    out += display_point_text(board, move.points[i]);
   }
   return out;
 }
@@ -155,14 +156,12 @@ bool go_board_notation(std::int32_t columns, std::int32_t rows) {
   return columns > 0 && rows > 0 && columns <= 25;
 }
 
-std::string display_point_text(Family family, const Point& p, std::int32_t columns,
-                               std::int32_t rows) {
-  if (family == Family::kGo && go_board_notation(columns, rows)) {
-    if (std::optional<std::string> board = format_go_board_point(p, BoardSize{columns, rows})) {
-      return *board;
-    }
+std::string display_point_text(const Board& board, const Point& p) {
+  if (board.family == Family::kGo && go_board_notation(board.columns, board.rows)) {
+    const BoardSize size{board.columns, board.rows};
+    if (std::optional<std::string> text = format_go_board_point(p, size)) return *text;
   }
-  return point_text(family, p);
+  return point_text(board.family, p);
 }
 
 nlohmann::json go_komi_json(const GoKomi& komi) {
@@ -207,12 +206,10 @@ nlohmann::json board_json(const Board& board) {
   nlohmann::json row_labels = nlohmann::json::array();
   if (family != Family::kOther) {
     for (std::int32_t x = 0; x < columns; ++x) {
-      column_labels.push_back(
-          split_label(display_point_text(family, point(x, 0), columns, rows)).first);
+      column_labels.push_back(split_label(display_point_text(board, point(x, 0))).first);
     }
     for (std::int32_t y = 0; y < rows; ++y) {
-      row_labels.push_back(
-          split_label(display_point_text(family, point(0, y), columns, rows)).second);
+      row_labels.push_back(split_label(display_point_text(board, point(0, y))).second);
     }
   }
   j["column_labels"] = std::move(column_labels);

@@ -51,8 +51,7 @@ bool go_board_notation(std::int32_t columns, std::int32_t rows);
 // A point as a player of the family reads it: Go as "Q16" where
 // go_board_notation holds, else the family's notation (point_text; Go: SGF
 // letters "Ae").
-std::string display_point_text(Family family, const Point& point, std::int32_t columns,
-                               std::int32_t rows);
+std::string display_point_text(const Board& board, const Point& point);
 
 }  // namespace ludex
 
