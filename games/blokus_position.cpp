@@ -439,17 +439,16 @@ Result<std::unique_ptr<Position>> new_blokus_position(const GameRecord& game) {
 }
 
 Result<std::unique_ptr<Position>> new_blokus_position(const Board& board) {
-  const BlokusVariant* info = find_blokus_variant(board.variant);
-  if (info == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(board.variant)};
-  const BlokusVariant& v = *info;
-  if ((board.columns != 0 && board.columns != v.columns) ||
-      (board.rows != 0 && board.rows != v.rows)) {
+  const BlokusVariant* v = find_blokus_variant(board.variant);
+  if (v == nullptr) return Error{{}, "unknown Blokus variant " + quote_value(board.variant)};
+  if ((board.columns != 0 && board.columns != v->columns) ||
+      (board.rows != 0 && board.rows != v->rows)) {
     return Error{{},
-                 std::string(v.name) + " is played on " + std::to_string(v.columns) + "x" +
-                     std::to_string(v.rows) + ", not " + std::to_string(board.columns) + "x" +
+                 std::string(v->name) + " is played on " + std::to_string(v->columns) + "x" +
+                     std::to_string(v->rows) + ", not " + std::to_string(board.columns) + "x" +
                      std::to_string(board.rows)};
   }
-  return std::unique_ptr<Position>(std::make_unique<BlokusPosition>(*info));
+  return std::unique_ptr<Position>(std::make_unique<BlokusPosition>(*v));
 }
 
 Result<std::string> identify_blokus_piece(const std::string& variant,

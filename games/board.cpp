@@ -5,7 +5,12 @@
 namespace ludex {
 
 bool is_torus_event(std::string_view event) {
-  return ascii_lower(event).find("toroid") != std::string::npos;
+  // Without a lowercased copy: asked once or more per game read.
+  constexpr std::string_view kWord = "toroid";
+  for (std::size_t i = 0; i + kWord.size() <= event.size(); ++i) {
+    if (iequals(event.substr(i, kWord.size()), kWord)) return true;
+  }
+  return false;
 }
 
 Board board_of(const GameRecord& game) {

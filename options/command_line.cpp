@@ -59,6 +59,8 @@ std::variant<ParsedArgs, std::string> parse_arguments(
 std::variant<ParsedArgs, std::string> parse_named_values(const std::vector<NamedValue>& values,
                                                          const po::options_description& options) {
   ParsedArgs out;
+  // The long-option prefix makes the messages name options as the command
+  // line does ("--size"), not bare.
   po::parsed_options parsed(&options, po::command_line_style::allow_long);
   std::vector<std::string> spelled;  // each value as the command line would spell it
   for (const NamedValue& v : values) {
@@ -72,13 +74,6 @@ std::variant<ParsedArgs, std::string> parse_named_values(const std::vector<Named
   try {
     po::store(parsed, out.vm);
     po::notify(out.vm);
-  } catch (po::error_with_option_name& e) {
-    // Named as the command line names them ("--size"), not bare.
-    e.set_prefix(po::command_line_style::allow_long);
-    if (const std::string* arg = argument_with_placeholder(spelled)) {
-      return "invalid option or value '" + *arg + "'";
-    }
-    return std::string(e.what());
   } catch (const po::error& e) {
     if (const std::string* arg = argument_with_placeholder(spelled)) {
       return "invalid option or value '" + *arg + "'";

@@ -1,7 +1,6 @@
 #include "query/node_filter_options.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cctype>
 #include <cmath>
 #include <optional>
@@ -157,29 +156,6 @@ Result<std::string> known_piece_name(const std::string& name) {
                    "' (Pentobi's piece names, e.g. X, V5, L4, 1; games/blokus_pieces.h)"};
 }
 
-// Whether the option `name` (as the command line spells it) was given.
-bool given(const NodeFilterArgs& a, std::string_view name) {
-  if (name == "has") return !a.has.empty();
-  if (name == "empty") return !a.empty.empty();
-  if (name == "link") return !a.link.empty();
-  if (name == "pattern") return a.pattern.has_value();
-  if (name == "position") return a.position.has_value();
-  if (name == "position-file") return a.position_file.has_value();
-  if (name == "line") return a.line.has_value();
-  if (name == "symmetric") return a.symmetric;
-  if (name == "eval-min") return a.eval_min.has_value();
-  if (name == "eval-max") return a.eval_max.has_value();
-  if (name == "eval-swing") return a.eval_swing.has_value();
-  if (name == "has-eval") return a.has_eval;
-  if (name == "eval-source") return a.eval_source.has_value();
-  if (name == "comment") return a.comment.has_value();
-  if (name == "comment-fts") return a.comment_fts.has_value();
-  if (name == "first") return a.first;
-  if (name == "main-line") return a.main_line;
-  assert(false && "not a node filter option");
-  return false;
-}
-
 }  // namespace
 
 Result<Point> parse_family_point(Family family, std::string_view text, const BoardSize& size) {
@@ -256,18 +232,19 @@ namespace {
 // of them); nullopt when none is given. `games` gives --line its board.
 Result<std::optional<PositionTarget>> target_from_options(const NodeFilterArgs& args,
                                                           const GameFilter& games, Database& db) {
-  if (static_cast<int>(given(args, "position")) + static_cast<int>(given(args, "position-file")) +
-          static_cast<int>(given(args, "line")) >
+  if (static_cast<int>(args.position.has_value()) +
+          static_cast<int>(args.position_file.has_value()) +
+          static_cast<int>(args.line.has_value()) >
       1) {
     return Error{{}, "give at most one of --position, --position-file and --line"};
   }
   Result<PositionTarget> t = Error{};
-  if (given(args, "position")) {
+  if (args.position) {
     // The target's errors start with the option and its value already.
     t = position_from_game(db, *args.position);
-  } else if (given(args, "position-file")) {
+  } else if (args.position_file) {
     t = position_from_file(*args.position_file);
-  } else if (given(args, "line")) {
+  } else if (args.line) {
     if (!games.family) return Error{{}, "--line needs --family (its empty board is the start)"};
     t = position_from_line(*games.family, games.variant, games.size.value_or(0), *args.line);
   } else {
@@ -344,8 +321,8 @@ std::optional<Error> add_pattern(const NodeFilterArgs& args, bool symmetric, Nod
 // --has-eval, --eval-source and the bounds --eval-min, --eval-max and
 // --eval-swing, checked against the source's scale.
 std::optional<Error> add_eval_bounds(const NodeFilterArgs& args, NodeFilter& filter) {
-  filter.has_eval = given(args, "has-eval");
-  if (given(args, "eval-source")) {
+  filter.has_eval = args.has_eval;
+  if (args.eval_source) {
     const std::string source = *args.eval_source;
     if (const std::optional<EvalSource> known = parse_eval_source(source)) {
       filter.eval_source = *known;
@@ -363,12 +340,19 @@ std::optional<Error> add_eval_bounds(const NodeFilterArgs& args, NodeFilter& fil
       filter.eval_source ? eval_source_range(*filter.eval_source) : std::nullopt;
   const bool bounded = known_range.has_value();
   const EvalRange range = known_range.value_or(EvalRange{});
-  for (const char* option : {"eval-min", "eval-max", "eval-swing"}) {
-    if (!given(args, option)) continue;
-    const double value = std::string_view(option) == "eval-min"   ? *args.eval_min
-                         : std::string_view(option) == "eval-max" ? *args.eval_max
-                                                                  : *args.eval_swing;
-    const bool swing = std::string_view(option) == "eval-swing";
+  struct Bound {
+    const char* option;
+    const std::optional<double>& given;
+    std::optional<double>& into;
+    bool swing;
+  };
+  for (const Bound& bound : {Bound{"eval-min", args.eval_min, filter.eval_min, false},
+                             Bound{"eval-max", args.eval_max, filter.eval_max, false},
+                             Bound{"eval-swing", args.eval_swing, filter.eval_swing, true}}) {
+    if (!bound.given) continue;
+    const char* option = bound.option;
+    const double value = *bound.given;
+    const bool swing = bound.swing;
     const double low = !bounded ? 0 : swing ? 0 : range.low;
     const double high = !bounded ? 0 : swing ? range.high - range.low : range.high;
     const bool ok = bounded ? (value >= low && value <= high)
@@ -383,9 +367,7 @@ std::optional<Error> add_eval_bounds(const NodeFilterArgs& args, NodeFilter& fil
       }
       return Error{{}, text.str()};
     }
-    (std::string_view(option) == "eval-min"   ? filter.eval_min
-     : std::string_view(option) == "eval-max" ? filter.eval_max
-                                              : filter.eval_swing) = value;
+    bound.into = value;
   }
   return std::nullopt;
 }
@@ -401,15 +383,13 @@ Result<NodeSelection> node_selection_from(const NodeFilterArgs& args, const Game
   f.game.limit.reset();
   f.offset = games.offset;
   f.game.offset = 0;
-  static constexpr const char* kNodeOptions[] = {
-      "has",           "empty",   "link",        "pattern",  "position",
-      "position-file", "line",    "eval-min",    "eval-max", "eval-swing",
-      "has-eval",      "comment", "comment-fts", "first",    "main-line"};
-  sel.node_level = std::any_of(std::begin(kNodeOptions), std::end(kNodeOptions),
-                               [&](const char* name) { return given(args, name); });
-  const bool symmetric = given(args, "symmetric");
-  if (symmetric && !given(args, "position") && !given(args, "position-file") &&
-      !given(args, "pattern") && !given(args, "line")) {
+  const bool exact = args.position || args.position_file || args.line;
+  sel.node_level = exact || !args.has.empty() || !args.empty.empty() || !args.link.empty() ||
+                   args.pattern || args.eval_min || args.eval_max || args.eval_swing ||
+                   args.has_eval || args.comment || args.comment_fts || args.first ||
+                   args.main_line;
+  const bool symmetric = args.symmetric;
+  if (symmetric && !exact && !args.pattern) {
     return Error{{}, "--symmetric needs --position, --position-file, --line or --pattern"};
   }
   if (!sel.node_level) return sel;
@@ -443,11 +423,12 @@ Result<NodeSelection> node_selection_from(const NodeFilterArgs& args, const Game
     return std::nullopt;
   };
 
-  for (const char* option : {"has", "empty"}) {
-    if (!given(args, option)) continue;
+  for (const bool has : {true, false}) {
+    const char* option = has ? "has" : "empty";
+    const std::vector<std::string>& texts = has ? args.has : args.empty;
+    if (texts.empty()) continue;
     if (auto e = need_family(option)) return *e;
-    const bool has = std::string_view(option) == "has";
-    for (const std::string& text : std::string_view(option) == "has" ? args.has : args.empty) {
+    for (const std::string& text : texts) {
       Result<std::vector<Occupant>> list = parse_point_conditions(
           std::string("--") + option, text, *f.game.family, size, has ? &f.pieces : nullptr);
       if (!list) return list.error();
@@ -455,29 +436,29 @@ Result<NodeSelection> node_selection_from(const NodeFilterArgs& args, const Game
       into.insert(into.end(), list->begin(), list->end());
     }
   }
-  if (given(args, "link")) {
+  if (!args.link.empty()) {
     if (auto e = need_family("link")) return *e;
     if (*f.game.family != Family::kTwixt) return Error{{}, "--link: links are Twixt only"};
     if (auto e = add_links(args, size, f.links)) return *e;
   }
-  if (given(args, "pattern")) {
+  if (args.pattern) {
     if (auto e = need_family("pattern")) return *e;
     if (auto e = add_pattern(args, symmetric, f)) return *e;
   }
   if (auto e = add_eval_bounds(args, f)) return *e;
-  if (given(args, "comment") && given(args, "comment-fts")) {
+  if (args.comment && args.comment_fts) {
     return Error{{}, "give at most one of --comment and --comment-fts"};
   }
-  if (given(args, "comment")) {
+  if (args.comment) {
     f.comment_match = comment_words_query(*args.comment);
     if (f.comment_match.empty()) return Error{{}, "--comment: no words to search for"};
   }
-  if (given(args, "comment-fts")) {
+  if (args.comment_fts) {
     f.comment_match = *args.comment_fts;
     if (trim_ascii(f.comment_match).empty()) return Error{{}, "--comment-fts: empty query"};
   }
-  f.first_only = given(args, "first");
-  f.main_line_only = given(args, "main-line");
+  f.first_only = args.first;
+  f.main_line_only = args.main_line;
   return sel;
 }
 
