@@ -30,6 +30,8 @@ constexpr std::string_view kUsage =
     "  merge  --db DB --from OTHER   add another database's games\n"
     "  serve  --db DB [--port 8080]  the web app: search, replay and explore games\n"
     "  check  --db DB                whether the database is sound (exit 1 on a problem)\n"
+    "  players --db DB [--name PAT]  the players: games, results, dates, ranks; merge, unmerge\n"
+    "  player --db DB NAME           one player's page: by seat, colour, year, event, opponent\n"
     "  version                       this build's version, git commit, SQLite and schema\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
@@ -39,7 +41,8 @@ constexpr ludex::Subcommand kCommands[] = {
     {"query", ludex::run_query_command},   {"export", ludex::run_export_command},
     {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
     {"merge", ludex::run_merge_command},   {"serve", ludex::run_serve_command},
-    {"check", ludex::run_check_command},
+    {"check", ludex::run_check_command},   {"players", ludex::run_players_command},
+    {"player", ludex::run_player_command},
 };
 
 // `ludex --version` and `ludex version`: what a bug report needs to name

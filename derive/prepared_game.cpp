@@ -23,6 +23,9 @@ PreparedGame prepare_game_with(GameRecord game, GamePositions positions) {
   attach_position_stream(p.record, &p.positions);
   p.layout = compute_game_layout(p.record);
   p.explorer = prepare_explorer_game(p.record, p.positions, p.layout);
+  p.ranks = stated_ranks(p.record);
+  p.rank_band = rank_band(p.record, p.ranks);
+  p.sides_swapped = sides_swapped_at_end(p.record);
   return p;
 }
 
@@ -36,6 +39,9 @@ PreparedGame prepare_record(GameRecord game) {
   PreparedGame p;
   p.record = std::move(game);
   p.layout = compute_game_layout(p.record);
+  p.ranks = stated_ranks(p.record);
+  p.rank_band = rank_band(p.record, p.ranks);
+  p.sides_swapped = sides_swapped_at_end(p.record);
   return p;
 }
 

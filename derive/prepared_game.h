@@ -1,10 +1,10 @@
 // What a game gives the database, derived once: its positions at every node
 // (with the position stream and feature codes position search reads), its
-// layout (pre-order, depths, swings, moves hash) and its visits for the
-// opening explorer. prepare_game() is the one place these are derived for
-// storing: an import's parse workers, merge, the backfills, the benchmarks
-// and the fuzzers call it, and GameStore::add_game (schema/game_store.h)
-// writes what it holds without deriving anything.
+// layout (pre-order, depths, swings, moves hash), its visits for the
+// opening explorer and the ranks its players stated. prepare_game() is the
+// one place these are derived for storing: an import's parse workers, merge, the backfills, the
+// benchmarks and the fuzzers call it, and GameStore::add_game (schema/game_store.h) writes what it
+// holds without deriving anything.
 //
 // Thread-safety: prepare_game and prepare_record are pure and may run on
 // any thread; a PreparedGame belongs to one thread at a time.
@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "derive/explorer_prepare.h"
 #include "derive/game_layout.h"
+#include "derive/seat_facts.h"
 #include "games/position.h"
 
 namespace ludex {
@@ -37,6 +38,12 @@ struct PreparedGame {
   // The opening explorer's visits (prepare_explorer_game); nullopt for a
   // game without a position stream.
   std::optional<PreparedExplorerGame> explorer;
+  // The ranks the record states per seat, the band of its players' ranks
+  // and whether the seats end with each other's colours
+  // (derive/seat_facts.h): derived by prepare_game and prepare_record alike.
+  std::vector<StatedRank> ranks;
+  std::optional<std::pair<std::int32_t, std::int32_t>> rank_band;
+  bool sides_swapped = false;  // sides_swapped_at_end(record)
 };
 
 // What prepare_game does with the warnings that computing positions gives

@@ -176,6 +176,19 @@ std::optional<MoveKind> parse_special_word(std::string_view value) {
   return std::nullopt;
 }
 
+bool is_draw_result(std::string_view result) {
+  while (!result.empty() && (result.front() == ' ' || result.front() == '\t'))
+    result.remove_prefix(1);
+  while (!result.empty() && (result.back() == ' ' || result.back() == '\t'))
+    result.remove_suffix(1);
+  std::string lower(result);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower == "0" || lower == "draw" || lower == "jigo" || lower == "=" || lower == "1/2-1/2" ||
+         lower == "\xC2\xBD-\xC2\xBD";
+}
+
 std::int8_t black_first_winner(std::string_view result) {
   const char side = sgf_result_side(result);
   if (side == 'B') return 1;

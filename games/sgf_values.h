@@ -58,6 +58,9 @@ char sgf_result_side(std::string_view result);
 // The seat that won by an RE value when Black is seat 1 and White seat 2
 // (go, HexGui hex, any other game): 1, 2, or 0 for none.
 std::int8_t black_first_winner(std::string_view result);
+// True if an RE value states a draw: "0", "Draw", "Jigo", "=", "1/2-1/2"
+// or "½-½" (any case, spaces trimmed). SGF writes a draw "0" or "Draw".
+bool is_draw_result(std::string_view result);
 
 // Move values reach the decoders as the bytes between '[' and ']' in the
 // file, SGF escapes included. sgf_unescape_value removes them: "\x" -> "x",

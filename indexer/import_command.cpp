@@ -190,6 +190,10 @@ int run_import_command(const std::vector<std::string>& args) {
       std::cerr << "hashed the moves of " << s.games_rehashed
                 << " stored games (hashed by an older ludex, or not at all)\n";
     }
+    if (s.games_ranked != 0) {
+      std::cerr << "read the stated ranks of " << s.games_ranked
+                << " stored games (a database of an older ludex)\n";
+    }
     if (s.games_streamed != 0) {
       std::cerr << "stored the positions of " << s.games_streamed
                 << " stored games for search (a database of an older ludex)\n";

@@ -119,6 +119,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   sum.games_streamed = store.refresh_position_streams();
   // After the streams: feature_games is built from them.
   sum.games_streamed = std::max(sum.games_streamed, store.refresh_feature_games());
+  sum.games_ranked = store.refresh_seat_ranks();
   // The rows recorded below the given directories are read while the walk
   // stats the files (nothing else uses the store until then): a re-import
   // of an unchanged archive is those two and little else. --prune erases

@@ -75,6 +75,8 @@ struct ImportSummary {
   // (GameStore::refresh_position_streams, refresh_feature_games): once,
   // after a migration from schema version 6 or older.
   std::int64_t games_streamed = 0;
+  // Stored games given their seat ranks (a database from before schema 12).
+  std::int64_t games_ranked = 0;
   std::int64_t nodes = 0;
   std::int64_t errors = 0;    // games or files lost, each recorded
   std::int64_t warnings = 0;  // doubtful content in stored games

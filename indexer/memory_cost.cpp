@@ -32,6 +32,8 @@ std::int64_t estimate_game_bytes(const PreparedGame& prepared) {
        vector_bytes(positions.features) + vector_bytes(layout.order) +
        vector_bytes(layout.descendants) + vector_bytes(layout.depth) +
        vector_bytes(layout.moveless) + vector_bytes(layout.main_line) + vector_bytes(layout.swings);
+  n += vector_bytes(prepared.ranks);
+  for (const StatedRank& r : prepared.ranks) n += string_bytes(r.written);
   for (const PositionDelta& d : positions.deltas) {
     n += vector_bytes(d.placed) + vector_bytes(d.removed) + vector_bytes(d.links_added) +
          vector_bytes(d.links_removed) + string_bytes(d.piece);

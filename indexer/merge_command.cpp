@@ -34,6 +34,7 @@
 #include "schema/game_loader.h"
 #include "schema/game_store.h"
 #include "schema/merge.h"
+#include "schema/players/player_aliases.h"
 
 namespace ludex {
 namespace po = boost::program_options;
@@ -95,6 +96,11 @@ int run_merge_command(const std::vector<std::string>& args) {
   std::int64_t streamed = store.refresh_position_streams();
   // After the streams: feature_games is built from them.
   streamed = std::max(streamed, store.refresh_feature_games());
+  const std::int64_t ranked = store.refresh_seat_ranks();
+  if (ranked != 0 && !quiet) {
+    std::cerr << "read the stated ranks of " << ranked
+              << " stored games (a database of an older ludex)\n";
+  }
   if (streamed != 0 && !quiet) {
     std::cerr << "stored the positions of " << streamed
               << " stored games for search (a database of an older ludex)\n";
@@ -176,6 +182,15 @@ int run_merge_command(const std::vector<std::string>& args) {
     for (const MergeSighting& s : source.sightings(from_file)) {
       store.copy_sighting(file_id, s.game_index, s.moves_hash);
       ++sum.duplicates;
+    }
+  }
+  // The other database's aliases (players merge): kept by name, so they
+  // apply to the games just copied and to this database's own.
+  for (const PlayerAlias& a : PlayerAliases(db).copy_from(*from)) {
+    if (!quiet) {
+      std::cerr << "alias '" << a.name << "' -> '" << a.canonical << "' of " << from_path
+                << " not copied: this database has '" << a.name
+                << "' as its own player or another's alias\n";
     }
   }
   store.commit();

@@ -15,6 +15,8 @@ int run_export_command(const std::vector<std::string>& args);
 int run_show_command(const std::vector<std::string>& args);
 int run_next_command(const std::vector<std::string>& args);
 int run_check_command(const std::vector<std::string>& args);
+int run_players_command(const std::vector<std::string>& args);
+int run_player_command(const std::vector<std::string>& args);
 
 }  // namespace ludex
 

@@ -1,8 +1,10 @@
 #include "query/filter_args.h"
 
 #include <string_view>
+#include <tuple>
 #include <utility>
 
+#include "games/rank.h"
 #include "games/sgf_values.h"
 #include "schema/game_query.h"
 
@@ -33,6 +35,23 @@ Result<GameFilter> game_filter_from(const FilterArgs& args) {
   GameFilter f;
   f.players = args.players;
   if (f.players.size() > 2) return Error{{}, "--player may be given at most twice"};
+  if (args.as) {
+    if (f.players.empty() || f.players.front().empty()) {
+      return Error{{}, "--as says where the player of --player sat: give --player too"};
+    }
+    const std::string& as = *args.as;
+    if (as == "1" || as == "first") {
+      f.player_side = 1;
+    } else if (as == "2" || as == "second") {
+      f.player_side = 2;
+    } else if (as == "black" || as == "b") {
+      f.player_side = 3;
+    } else if (as == "white" || as == "w") {
+      f.player_side = 4;
+    } else {
+      return Error{{}, "--as '" + as + "': give black, white, 1 (the first seat) or 2"};
+    }
+  }
   f.game_ids = args.game_ids;
   if (f.game_ids.size() > 1000) return Error{{}, "--game may be given at most 1000 times"};
   if (args.family) {
@@ -76,6 +95,17 @@ Result<GameFilter> game_filter_from(const FilterArgs& args) {
   }
   if (args.moves_min) f.moves_min = *args.moves_min;
   if (args.moves_max) f.moves_max = *args.moves_max;
+  for (const auto& [given, option, bound] : {std::tuple{&args.rank_min, "rank-min", &f.rank_min},
+                                             std::tuple{&args.rank_max, "rank-max", &f.rank_max}}) {
+    if (!*given) continue;
+    const std::optional<std::int32_t> order = parse_rank_bound(**given);
+    if (!order) {
+      return Error{{},
+                   std::string("--") + option + " '" + **given +
+                       "': write a rank as a number and k, d or p, e.g. 5k, 3d or 9p"};
+    }
+    *bound = *order;
+  }
   f.duplicates_only = args.duplicates;
   if (args.limit) {
     const std::int64_t limit = *args.limit;

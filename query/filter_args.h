@@ -20,6 +20,7 @@ namespace ludex {
 // yet. An empty list or nullopt: the option was not given.
 struct FilterArgs {
   std::vector<std::string> players;    // --player, once per occurrence
+  std::optional<std::string> as;       // --as: black, white, 1 or 2
   std::vector<std::int64_t> game_ids;  // --game
   std::optional<std::string> family;
   std::optional<std::string> variant;
@@ -31,6 +32,8 @@ struct FilterArgs {
   std::optional<std::string> date_to;
   std::optional<std::int32_t> moves_min;
   std::optional<std::int32_t> moves_max;
+  std::optional<std::string> rank_min;  // --rank-min, e.g. "5d"
+  std::optional<std::string> rank_max;
   bool duplicates = false;
   std::optional<std::int64_t> limit;
   std::optional<std::int64_t> offset;

@@ -29,7 +29,10 @@ bool flag(const po::variables_map& vm, const char* name) {
 void add_filter_options(po::options_description& options) {
   options.add_options()  //
       ("player", po::value<std::vector<std::string>>(),
-       "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")   //
+       "player in either seat, case-insensitive, '*' wildcards; twice: games between the two")  //
+      ("as", po::value<std::string>(),
+       "where the (first) --player sat: black or white (the colour as finally played, after "
+       "any swap), 1 or 2 (the seat; 1 moved first)")                                            //
       ("game", po::value<std::vector<std::int64_t>>(), "this game id (repeat for several)")      //
       ("family", po::value<std::string>(), "hex, twixt, blokus, go or other")                    //
       ("variant", po::value<std::string>(), "variant, e.g. 'Blokus Duo', case-insensitive")      //
@@ -41,9 +44,12 @@ void add_filter_options(po::options_description& options) {
       ("date-to", po::value<std::string>(), "date (DT) on or before")                            //
       ("moves-min", po::value<std::int32_t>(), "at least this many moves on the main line")      //
       ("moves-max", po::value<std::int32_t>(), "at most this many moves on the main line")       //
-      ("duplicates", "only games whose moves repeat an earlier game's")                          //
-      ("limit", po::value<std::int64_t>(), "at most this many results")                          //
-      ("offset", po::value<std::int64_t>(), "skip this many results first (paging)")             //
+      ("rank-min", po::value<std::string>(),
+       "every player's stated rank at least this, e.g. 5d (kyu < dan < pro: 1k < 1d < 1p)")       //
+      ("rank-max", po::value<std::string>(), "every player's stated rank at most this, e.g. 9d")  //
+      ("duplicates", "only games whose moves repeat an earlier game's")                           //
+      ("limit", po::value<std::int64_t>(), "at most this many results")                           //
+      ("offset", po::value<std::int64_t>(), "skip this many results first (paging)")              //
       ("sort", po::value<std::string>(),
        "order of the results: id (default), date, player or result")  //
       ("desc", "reverse the order of --sort");
@@ -52,6 +58,7 @@ void add_filter_options(po::options_description& options) {
 FilterArgs filter_args_of(const po::variables_map& vm) {
   FilterArgs a;
   a.players = list_of<std::string>(vm, "player");
+  a.as = value_of<std::string>(vm, "as");
   a.game_ids = list_of<std::int64_t>(vm, "game");
   a.family = value_of<std::string>(vm, "family");
   a.variant = value_of<std::string>(vm, "variant");
@@ -63,6 +70,8 @@ FilterArgs filter_args_of(const po::variables_map& vm) {
   a.date_to = value_of<std::string>(vm, "date-to");
   a.moves_min = value_of<std::int32_t>(vm, "moves-min");
   a.moves_max = value_of<std::int32_t>(vm, "moves-max");
+  a.rank_min = value_of<std::string>(vm, "rank-min");
+  a.rank_max = value_of<std::string>(vm, "rank-max");
   a.duplicates = flag(vm, "duplicates");
   a.limit = value_of<std::int64_t>(vm, "limit");
   a.offset = value_of<std::int64_t>(vm, "offset");

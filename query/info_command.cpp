@@ -7,6 +7,7 @@
 #include "query/commands.h"
 #include "query/game_output.h"
 #include "schema/database.h"
+#include "schema/players/player_stats.h"
 #include "schema/stats.h"
 
 namespace ludex {
@@ -18,7 +19,8 @@ int run_info_command(const std::vector<std::string>& args) {
       ("help,h", "show this help")                                   //
       ("db", po::value<std::string>()->required(), "database file")  //
       ("json", "one JSON object on stdout")                          //
-      ("errors", "also list every recorded import error and warning");
+      ("errors",
+       "also list every recorded import error and warning, and each stated rank not read");
   const auto parsed = parse_command_line("info", args, options);
   if (!parsed) return 2;
   if (parsed->help) {
@@ -68,6 +70,16 @@ int run_info_command(const std::vector<std::string>& args) {
         std::cout << row.file << ": " << row.diagnostic.to_string() << "\n";
       }
     });
+    // Stated ranks that were kept as text: each spelling once.
+    for (const UnreadRank& r : unread_ranks(db)) {
+      if (json) {
+        std::cout << json_line(nlohmann::json{{"unread_rank", r.written}, {"seats", r.seats}})
+                  << "\n";
+      } else {
+        std::cout << "rank '" << r.written << "' not read as a rank, kept as written (" << r.seats
+                  << (r.seats == 1 ? " seat" : " seats") << ")\n";
+      }
+    }
   }
   return 0;
 }

@@ -27,6 +27,7 @@
 #include "schema/explorer/answer_upkeep.h"
 #include "schema/explorer/explorer_answers.h"
 #include "schema/game_loader.h"
+#include "schema/players/player_check.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
 
@@ -39,9 +40,10 @@ constexpr std::int64_t kNamedOrphans = 10;
 constexpr std::int64_t kProgressEvery = 1000;
 // The tables whose rows follow the games and files, not the nodes: the
 // bounded checks run SQLite's integrity and foreign key checks on these.
-constexpr const char* kPerGameTables[] = {"meta",           "counts",       "source_files",
-                                          "games",          "players",      "game_players",
-                                          "game_sightings", "import_errors"};
+constexpr const char* kPerGameTables[] = {"meta",           "counts",          "source_files",
+                                          "games",          "players",         "game_players",
+                                          "seat_ranks",     "game_rank_bands", "swapped_games",
+                                          "player_aliases", "game_sightings",  "import_errors"};
 
 class Checker {
  public:
@@ -71,6 +73,9 @@ class Checker {
     guarded("comments_fts", [&] { comment_index(); });
     guarded("source_files", [&] { file_counts(); });
     guarded("duplicates", [&] { duplicates(); });
+    guarded("player_aliases", [&] {
+      for (const std::string& m : alias_problems(db_)) problem("player_aliases", 0, 0, m);
+    });
     guarded("explorer", [&] { explorer(); });
     guarded("counts", [&] { counts(); });
     return summary_;
@@ -425,12 +430,21 @@ class Checker {
         !meta_.has(meta_key::kMovesHashPending) && moves_hash_version() == kMovesHashVersion;
     const std::vector<const CheckedGame*> games = sample();
     const auto total = static_cast<std::int64_t>(games.size());
+    // A database migrated to schema 12 holds no seat rows until the next
+    // import or merge fills them in.
+    std::optional<SeatRowsCheck> seat_rows;
+    if (!meta_.has(meta_key::kSeatRanksPending)) seat_rows.emplace(db_);
     std::int64_t done = 0;
     for (const CheckedGame* g : games) {
       if (++done % kProgressEvery == 0) progress("positions", done, total);
       const std::optional<LoadedGame> loaded = loader.load(g->game_id);
       if (!loaded) continue;
       ++summary_.recomputed;
+      if (seat_rows) {
+        for (const std::string& m : seat_rows->differences(g->game_id, loaded->record)) {
+          problem("seat_ranks", g->game_id, 0, m);
+        }
+      }
       if (moves_hash_current &&
           static_cast<std::int64_t>(moves_hash(loaded->record)) != g->moves_hash) {
         problem("moves_hash", g->game_id, 0, "the stored moves hash is not the game's");

@@ -6,6 +6,7 @@
 #include <new>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 #include <sqlite3.h>
 
@@ -13,6 +14,7 @@
 
 #include "core/text_fold.h"
 #include "core/version.h"
+#include "games/sgf_values.h"
 #include "schema/db/migrations.h"
 
 namespace ludex {
@@ -35,11 +37,28 @@ void sql_fold(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   }
 }
 
+// ludex_is_draw(text): is_draw_result() as an SQL function, 0 or 1; NULL is 0.
+void sql_is_draw(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  if (argc != 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_int(ctx, 0);
+    return;
+  }
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  const int bytes = sqlite3_value_bytes(argv[0]);
+  sqlite3_result_int(ctx, is_draw_result(std::string_view(text == nullptr ? "" : text,
+                                                          static_cast<std::size_t>(bytes)))
+                              ? 1
+                              : 0);
+}
+
 void register_functions(SQLite::Database& db) {
-  const int rc = sqlite3_create_function_v2(db.getHandle(), "ludex_fold", 1,
-                                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
-                                            nullptr, &sql_fold, nullptr, nullptr, nullptr);
-  if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
+  for (const auto& [name, fn] :
+       {std::pair{"ludex_fold", &sql_fold}, std::pair{"ludex_is_draw", &sql_is_draw}}) {
+    const int rc = sqlite3_create_function_v2(db.getHandle(), name, 1,
+                                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                              nullptr, fn, nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK) throw SQLite::Exception(db.getHandle(), rc);
+  }
 }
 
 // Why the database at path could not be opened or read, in the user's

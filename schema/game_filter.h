@@ -30,6 +30,11 @@ struct GameFilter {
   // every other character is literal. Two entries: games between the two
   // (matching players in different seats). Empty entries are ignored.
   std::vector<std::string> players;
+  // Where the first entry of players sat: player_side 1 or 2 is that seat,
+  // 3 the colour Black and 4 the colour White as finally played (after an
+  // odd number of swap-sides a seat plays the other colour; in Twixt, seat
+  // 1 plays White). 0: anywhere. Requires a players entry when not 0.
+  std::int8_t player_side = 0;
   // Only these games (any of them); empty = no condition.
   std::vector<std::int64_t> game_ids;
   std::optional<Family> family;
@@ -42,6 +47,11 @@ struct GameFilter {
   std::string date_to;                // inclusive upper bound (a DT starting with it matches)
   std::optional<std::int32_t> moves_min;
   std::optional<std::int32_t> moves_max;
+  // Rank bands (games/rank.h rank_order): games whose every player stated a
+  // rank that was read, all of them at least rank_min and at most rank_max
+  // (game_rank_bands).
+  std::optional<std::int32_t> rank_min;
+  std::optional<std::int32_t> rank_max;
   // Only games whose moves repeat an earlier game's (games.duplicate_of set).
   bool duplicates_only = false;
   std::optional<std::int64_t> limit;

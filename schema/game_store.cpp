@@ -9,6 +9,7 @@
 #include "schema/explorer/answer_upkeep.h"
 #include "schema/explorer/explorer_answers.h"
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/backfill.h"
 #include "schema/write/bulk_load.h"
@@ -268,6 +269,14 @@ std::int64_t GameStore::refresh_feature_games() {
   assert(!s.in_batch());
   if (!s.meta.has(meta_key::kFeatureGamesPending)) return 0;
   return in_one_batch(*this, [&] { return backfill_feature_games(s.db, s.meta, s.features); });
+}
+
+std::int64_t GameStore::refresh_seat_ranks() {
+  Impl& s = *impl_;
+  assert(!s.in_batch());
+  if (!s.meta.has(meta_key::kSeatRanksPending)) return 0;
+  return in_one_batch(
+      *this, [&] { return backfill_seat_ranks(s.database, s.meta, s.writer.seat_ranks()); });
 }
 
 }  // namespace ludex

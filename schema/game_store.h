@@ -150,6 +150,11 @@ class GameStore {
   // nothing otherwise. Call after refresh_position_streams(). Requires no
   // open batch; one transaction. Returns the number of games listed.
   std::int64_t refresh_feature_games();
+  // The seat_ranks and game_rank_bands rows of the games stored before
+  // schema version 12 (meta_key::kSeatRanksPending), in one batch; 0 and
+  // nothing done otherwise. Requires no open batch. Returns the games given
+  // rows.
+  std::int64_t refresh_seat_ranks();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

@@ -33,6 +33,9 @@ inline constexpr std::string_view kWrittenBy = "written_by";
 inline constexpr std::string_view kMovesHashPending = "moves_hash_pending";
 inline constexpr std::string_view kPositionStreamsPending = "position_streams_pending";
 inline constexpr std::string_view kFeatureGamesPending = "feature_games_pending";
+// The games stored before schema version 12 have no seat_ranks and
+// game_rank_bands rows yet (schema/players/rank_backfill.h).
+inline constexpr std::string_view kSeatRanksPending = "seat_ranks_pending";
 // The explorer's postings are not complete (a migration, a bulk load under
 // way or interrupted): queries replay, the next import rebuilds them.
 inline constexpr std::string_view kExplorerPending = "explorer_pending";

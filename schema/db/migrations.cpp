@@ -95,6 +95,8 @@ void migrate_schema(SQLite::Database& db, const std::string& created_by) {
     meta.set(meta_key::kMovesHashVersion, std::to_string(kMovesHashVersion));
     // Nor any game without its position stream (006_position_streams.sql).
     meta.erase(meta_key::kPositionStreamsPending);
+    // Nor any game without its seat ranks (012_players.sql).
+    meta.erase(meta_key::kSeatRanksPending);
   }
   // The hashing this build writes; games.hash_version says, per game,
   // which one its stored positions used.

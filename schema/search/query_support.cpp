@@ -15,6 +15,14 @@ constexpr const char* kMaxCodePoint = "\xF4\x8F\xBF\xBF";
 
 }  // namespace
 
+const char* const kPlayerIdsMatching =
+    "(SELECT px.player_id FROM players AS px WHERE px.name IN ("
+    "WITH matched (name) AS (SELECT name FROM players WHERE name_folded GLOB ?), "
+    "canon (name) AS (SELECT coalesce((SELECT a.canonical FROM player_aliases AS a "
+    "WHERE a.name = matched.name), matched.name) FROM matched) "
+    "SELECT name FROM canon UNION "
+    "SELECT a.name FROM player_aliases AS a JOIN canon ON a.canonical = canon.name))";
+
 void Condition::append(const Condition& other) {
   sql += other.sql;
   params.insert(params.end(), other.params.begin(), other.params.end());
@@ -40,22 +48,47 @@ Condition game_condition(const GameFilter& f) {
   for (const std::string& p : f.players) {
     if (!p.empty()) patterns.push_back(user_pattern_to_glob(p));
   }
-  // Each player drives an index search: folded name range, then the
-  // player's games.
+  // Each player drives an index search: folded name range, widened to the
+  // matched players' aliases and canonical names (player_aliases,
+  // schema/players/player_aliases.h), then the players' games.
   for (const std::string& p : patterns) {
-    c.add(
-        " AND g.game_id IN (SELECT gp.game_id FROM players AS p "
-        "JOIN game_players AS gp ON gp.player_id = p.player_id WHERE p.name_folded GLOB ?)");
+    c.add(" AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp WHERE gp.player_id IN ");
+    c.add(kPlayerIdsMatching);
+    c.add(")");
     c.text(p);
+  }
+  if (f.player_side != 0 && !patterns.empty()) {
+    if (f.player_side == 1 || f.player_side == 2) {
+      c.add(
+          " AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp WHERE gp.seat = ? "
+          "AND gp.player_id IN ");
+      c.integer(f.player_side);
+    } else {
+      // The seat's colour: its number, exchanged in a swapped game; Black
+      // is colour 2 in Twixt (seat 1 is White there), colour 1 elsewhere.
+      c.add(
+          " AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp JOIN games AS gs "
+          "ON gs.game_id = gp.game_id WHERE (CASE WHEN EXISTS (SELECT 1 FROM swapped_games AS sw "
+          "WHERE sw.game_id = gp.game_id) THEN 3 - gp.seat ELSE gp.seat END) = "
+          "(CASE WHEN gs.family = 'twixt' THEN ? ELSE ? END) AND gp.player_id IN ");
+      const bool black = f.player_side == 3;
+      c.integer(black ? 2 : 1);
+      c.integer(black ? 1 : 2);
+    }
+    c.add(kPlayerIdsMatching);
+    c.add(")");
+    c.text(patterns.front());
   }
   if (patterns.size() == 2) {
     // Between the two: the names must match in different seats.
     c.add(
         " AND EXISTS (SELECT 1 FROM game_players AS a "
-        "JOIN players AS pa ON pa.player_id = a.player_id "
         "JOIN game_players AS b ON b.game_id = a.game_id AND b.seat <> a.seat "
-        "JOIN players AS pb ON pb.player_id = b.player_id "
-        "WHERE a.game_id = g.game_id AND pa.name_folded GLOB ? AND pb.name_folded GLOB ?)");
+        "WHERE a.game_id = g.game_id AND a.player_id IN ");
+    c.add(kPlayerIdsMatching);
+    c.add(" AND b.player_id IN ");
+    c.add(kPlayerIdsMatching);
+    c.add(")");
     c.text(patterns[0]);
     c.text(patterns[1]);
   }
@@ -108,6 +141,13 @@ Condition game_condition(const GameFilter& f) {
   if (f.moves_max) {
     c.add(" AND g.main_line_moves <= ?");
     c.integer(*f.moves_max);
+  }
+  if (f.rank_min || f.rank_max) {
+    c.add(
+        " AND g.game_id IN (SELECT rb.game_id FROM game_rank_bands AS rb "
+        "WHERE rb.rank_low >= ? AND rb.rank_high <= ?)");
+    c.integer(f.rank_min.value_or(0));
+    c.integer(f.rank_max.value_or(1000));
   }
   if (f.duplicates_only) c.add(" AND g.duplicate_of IS NOT NULL");
   return c;

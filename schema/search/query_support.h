@@ -47,6 +47,12 @@ std::string order_clause(const GameFilter& filter, const char* tail);
 // first holds no node: the later one is meant.
 extern const char* const kGameOfNode;
 
+// "(SELECT ...)": the player_ids of the players whose folded name matches
+// the GLOB pattern bound to its one parameter, with every name of their
+// identities: each match's canonical name (player_aliases) and that
+// name's aliases.
+extern const char* const kPlayerIdsMatching;
+
 // The first seat's player name, case-folded, of games AS g: the key of
 // GameOrder::kPlayer; NULL for a game without players.
 extern const char* const kFirstPlayer;

@@ -56,6 +56,7 @@ GameEraser::GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
                         "UPDATE game_sightings SET duplicate_of = (SELECT min(g.game_id) "
                         "FROM games AS g WHERE g.moves_hash = game_sightings.moves_hash) "
                         "WHERE duplicate_of BETWEEN ?1 AND ?2"),
+      ranks_(db),
       delete_orphan_player_(db,
                             "DELETE FROM players WHERE player_id = ?1 AND NOT EXISTS "
                             "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
@@ -191,6 +192,7 @@ void GameEraser::delete_run(const IdRun& r, std::vector<std::int64_t>* players) 
       run(*st);
     }
   }
+  ranks_.erase(r.first_game, r.last_game);
   for (SQLite::Statement* st : {&delete_streams_, &delete_game_players_, &delete_games_,
                                 &relink_copies_, &relink_sightings_}) {
     st->bind(1, r.first_game);

@@ -1,5 +1,6 @@
 // Erasing a file's games: their rows in every table (nodes, node_moves,
-// evaluations, comments, properties, game_positions, game_players, games),
+// evaluations, comments, properties, game_positions, game_players,
+// seat_ranks, game_rank_bands, games),
 // their feature_games entries and explorer postings, the players no other
 // game refers to, the
 // file's sightings and import_errors; the copies of other games and
@@ -18,6 +19,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
 
@@ -72,6 +74,7 @@ class GameEraser {
       delete_nodes_;
   SQLite::Statement delete_streams_, delete_game_players_, delete_games_, relink_copies_,
       relink_sightings_;
+  SeatRankRows ranks_;
   SQLite::Statement delete_orphan_player_, delete_file_errors_, delete_file_sightings_,
       reset_game_count_;
 };

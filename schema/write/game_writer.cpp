@@ -105,7 +105,8 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
                    6),
       comments_(db, "INSERT INTO comments (node_id, text) VALUES", 2),
       properties_(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
-      streams_(db, "INSERT INTO game_positions (game_id, stream) VALUES", 2) {
+      streams_(db, "INSERT INTO game_positions (game_id, stream) VALUES", 2),
+      ranks_(db) {
   next_game_id_ = scalar(max_game_id_) + 1;
   next_node_id_ = scalar(max_node_id_) + 1;
 }
@@ -130,6 +131,7 @@ void GameWriter::flush() {
                            &properties_, &streams_}) {
     b->flush();
   }
+  ranks_.flush();
   features_.flush();
   write_game_count();
   queued_copies_.clear();
@@ -140,6 +142,7 @@ void GameWriter::discard() {
                            &properties_, &streams_}) {
     b->discard();
   }
+  ranks_.discard();
   features_.discard();
   counted_games_ = 0;
   queued_copies_.clear();
@@ -207,6 +210,7 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const PreparedGame& pr
     game_players_.set_int(2, player_id(p.name));
     game_players_.end_row();
   }
+  ranks_.add(game_id, prepared);
 
   store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games

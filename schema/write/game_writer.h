@@ -1,5 +1,6 @@
 // Writing games: the games, game_players, players, nodes, node_moves,
-// evaluations, comments, properties and game_positions rows of each game,
+// evaluations, comments, properties, game_positions, seat_ranks and
+// game_rank_bands rows of each game,
 // its feature_games entries, its sightings and import_errors, and the
 // source_files.game_count of its file (docs/schema.md, "Write path and
 // speed"). For GameStore, which opens the transactions and calls flush()
@@ -27,6 +28,7 @@
 #include "derive/prepared_game.h"
 #include "schema/db/batched_insert.h"
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
 #include "schema/write/node_hashes.h"
@@ -82,6 +84,9 @@ class GameWriter {
   void copy_sighting(std::int64_t file_id, std::int32_t game_index, std::int64_t moves_hash);
   // Writes an import_errors row. Requires an open transaction.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
+  // The seat_ranks rows this writer queues with each game (for the
+  // backfill of schema/players/seat_rank_rows.h).
+  SeatRankRows& seat_ranks() { return ranks_; }
 
  private:
   std::int64_t scalar(SQLite::Statement& st);
@@ -119,7 +124,8 @@ class GameWriter {
   // among the queued games, and game_count grows per file, not per game.
   BatchedInsert games_, game_players_;
   BatchedInsert nodes_, moves_, evaluations_, comments_, properties_;
-  BatchedInsert streams_;                                         // game_positions rows
+  BatchedInsert streams_;  // game_positions rows
+  SeatRankRows ranks_;
   std::unordered_map<std::int64_t, std::int64_t> queued_copies_;  // moves hash -> first queued
   std::int64_t counted_file_ = 0;
   std::int64_t counted_games_ = 0;

@@ -1,5 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 10: the index
+// versions wrote, for the tests of the migrations. Version 11: no players'
+// tables (seat ranks, rank bands, swapped games, aliases). Version 10: the index
 // nodes_by_hash_top instead of the table node_hashes. Version 9: no folded
 // event. Version 8: no kept
 // explorer answers. Version 7: the GM number
@@ -16,9 +17,26 @@
 
 namespace ludex::test {
 
+// Version 12 back to 11: no seat_ranks, game_rank_bands, swapped_games or
+// player_aliases (012_players*.sql).
+inline void downgrade_to_version11(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP TABLE seat_ranks;
+    DROP TABLE game_rank_bands;
+    DROP TABLE swapped_games;
+    DROP TABLE player_aliases;
+    DELETE FROM meta WHERE key = 'seat_ranks_pending';
+    UPDATE meta SET value = '11' WHERE key = 'schema_version';
+    PRAGMA user_version = 11;
+    COMMIT;
+  )sql");
+}
+
 // Version 11 back to 10: the index nodes_by_hash_top again, no node_hashes
 // and no triggers keeping it (011_node_hashes*.sql).
 inline void downgrade_to_version10(SQLite::Database& raw) {
+  downgrade_to_version11(raw);
   raw.exec(R"sql(
     BEGIN;
     DROP TRIGGER node_hashes_after_nodes_insert;

@@ -122,7 +122,7 @@ TEST_CASE("a version-4 database migrates to the current version with its rows un
   // import computes are gone.
   db.handle().exec(
       "DELETE FROM meta WHERE key IN ('position_streams_pending', "
-      "'feature_games_pending', 'explorer_pending')");
+      "'feature_games_pending', 'explorer_pending', 'seat_ranks_pending')");
   CHECK(testing::dump_tables(db) == before);
 }
 

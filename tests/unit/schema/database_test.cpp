@@ -52,19 +52,37 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
   CHECK(meta(db, "application") == "ludex");
   CHECK_THAT(meta(db, "created_by"), Contains("ludex"));
 
-  CHECK(schema_names(db, "table") ==
-        std::set<std::string>{"comments", "comments_fts", "counts", "evaluations",
-                              "explorer_answers", "explorer_postings", "feature_games",
-                              "game_players", "game_positions", "game_sightings", "games",
-                              "import_errors", "meta", "node_hashes", "node_moves", "nodes",
-                              "players", "properties", "source_files"});
+  CHECK(schema_names(db, "table") == std::set<std::string>{"comments",
+                                                           "comments_fts",
+                                                           "counts",
+                                                           "evaluations",
+                                                           "explorer_answers",
+                                                           "explorer_postings",
+                                                           "feature_games",
+                                                           "game_players",
+                                                           "game_positions",
+                                                           "game_rank_bands",
+                                                           "game_sightings",
+                                                           "games",
+                                                           "import_errors",
+                                                           "meta",
+                                                           "node_hashes",
+                                                           "node_moves",
+                                                           "nodes",
+                                                           "player_aliases",
+                                                           "players",
+                                                           "properties",
+                                                           "seat_ranks",
+                                                           "source_files",
+                                                           "swapped_games"});
   CHECK(schema_names(db, "index") ==
-        std::set<std::string>{"evaluations_by_swing", "evaluations_by_value",
-                              "game_players_by_player", "game_sightings_by_duplicate",
-                              "games_by_date", "games_by_event", "games_by_family", "games_by_file",
-                              "games_by_result", "games_by_first_node", "games_by_moves_hash",
-                              "games_copies", "games_stale_positions", "import_errors_by_file",
-                              "players_by_folded", "source_files_by_container"});
+        std::set<std::string>{
+            "evaluations_by_swing", "evaluations_by_value", "game_players_by_player",
+            "game_rank_bands_by_low", "game_sightings_by_duplicate", "games_by_date",
+            "games_by_event", "games_by_family", "games_by_file", "games_by_result",
+            "games_by_first_node", "games_by_moves_hash", "games_copies", "games_stale_positions",
+            "import_errors_by_file", "player_aliases_by_canonical", "players_by_folded",
+            "source_files_by_container"});
   CHECK(schema_names(db, "trigger").size() == 10);  // 011: the three of node_hashes
   CHECK(schema_names(db, "view") == std::set<std::string>{"moves", "node_order", "node_tree"});
 }

@@ -108,6 +108,10 @@ TEST_CASE("a version-1 database with data is migrated in place", "[schema]") {
   // Stored without positions: no stream to compute, but the mark goes.
   CHECK(GameStore(migrated).refresh_position_streams() == 0);
   CHECK(GameStore(migrated).refresh_feature_games() == 0);
+  // The players' rows of the old games come from the stored games, as an
+  // import's would: one game, whose main line swaps sides once.
+  CHECK(GameStore(migrated).refresh_seat_ranks() == 1);
+  CHECK(GameStore(migrated).refresh_seat_ranks() == 0);
   // The explorer's postings wait for the next import (explorer_pending).
   CHECK(migrated.handle()
             .execAndGet("SELECT count(*) FROM meta WHERE key = 'explorer_pending'")

@@ -1,0 +1,295 @@
+#include "schema/players/player_stats.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "core/text_fold.h"
+#include "schema/db/statement_util.h"
+#include "schema/players/player_aliases.h"
+#include "schema/search/query_support.h"
+
+namespace ludex {
+namespace {
+
+constexpr std::array<std::pair<PlayerOrder, std::string_view>, 6> kOrderNames = {{
+    {PlayerOrder::kGames, "games"},
+    {PlayerOrder::kName, "name"},
+    {PlayerOrder::kWins, "wins"},
+    {PlayerOrder::kFirst, "first"},
+    {PlayerOrder::kLast, "last"},
+    {PlayerOrder::kRank, "rank"},
+}};
+
+// The ORDER BY of list_players: fixed fragments, the largest first for
+// counts, the latest date and the highest rank; nulls last either way.
+std::string list_order(PlayerOrder order, bool reverse) {
+  const char* down = reverse ? " ASC" : " DESC";
+  const char* up = reverse ? " DESC" : " ASC";
+  std::string o = " ORDER BY ";
+  switch (order) {
+    case PlayerOrder::kGames:
+      o += std::string("games") + down;
+      break;
+    case PlayerOrder::kName:
+      o += std::string("ludex_fold(who)") + up;
+      break;
+    case PlayerOrder::kWins:
+      o += std::string("wins") + down;
+      break;
+    case PlayerOrder::kFirst:
+      o += std::string("first_date IS NULL, first_date") + up;
+      break;
+    case PlayerOrder::kLast:
+      o += std::string("last_date IS NULL, last_date") + down;
+      break;
+    case PlayerOrder::kRank:
+      o += std::string("rank_high IS NULL, rank_high") + down;
+      break;
+  }
+  return o + ", who" + up;
+}
+
+// Adds one game to a record. date may be empty.
+void count(PlayerRecord& r, std::int64_t game_id, std::int32_t seat, std::int32_t winner, bool draw,
+           const std::string& date) {
+  ++r.games;
+  if (winner == seat) {
+    ++r.wins;
+  } else if (winner != 0) {
+    ++r.losses;
+  } else if (draw) {
+    ++r.draws;
+  }
+  if (!date.empty()) {
+    if (r.first_date.empty() || date < r.first_date) r.first_date = date;
+    if (date > r.last_date || (date == r.last_date && game_id > r.last_game)) {
+      r.last_date = date;
+      r.last_game = game_id;
+    }
+  } else if (r.last_date.empty() && game_id > r.last_game) {
+    r.last_game = game_id;
+  }
+}
+
+std::vector<PlayerBreakdown> rows_of(const std::map<std::string, PlayerRecord>& m) {
+  std::vector<PlayerBreakdown> out;
+  for (const auto& [key, record] : m) out.push_back({key, record});
+  return out;
+}
+
+void by_games(std::vector<PlayerBreakdown>& rows) {
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const PlayerBreakdown& a, const PlayerBreakdown& b) {
+                     return a.record.games > b.record.games;
+                   });
+}
+
+// The colour a seat played at the end, by name: seat 1 is Black but in
+// Twixt (where it is White); a swapped game exchanges them. "" for a
+// family without two colours or a seat beyond 2.
+std::string colour_name(const std::string& family, std::int32_t seat, bool swapped) {
+  if (family == "blokus" || seat < 1 || seat > 2) return {};
+  const std::int32_t colour = swapped ? 3 - seat : seat;
+  const bool black = family == "twixt" ? colour == 2 : colour == 1;
+  return black ? "black" : "white";
+}
+
+}  // namespace
+
+std::string_view player_order_name(PlayerOrder order) {
+  for (const auto& [o, name] : kOrderNames) {
+    if (o == order) return name;
+  }
+  return "games";
+}
+
+std::optional<PlayerOrder> parse_player_order(std::string_view name) {
+  for (const auto& [o, n] : kOrderNames) {
+    if (n == name) return o;
+  }
+  return std::nullopt;
+}
+
+std::vector<PlayerSummary> list_players(Database& db, const PlayerListQuery& query) {
+  GameFilter games = query.games;
+  games.players.clear();
+  games.player_side = 0;
+  Condition c;
+  // One row per identity and game (a game an identity plays in two seats,
+  // against itself or an alias, counts once, from its first seat).
+  c.add(
+      "SELECT who, count(*) AS games, sum(g.winner = x.seat) AS wins, "
+      "sum(g.winner <> 0 AND g.winner <> x.seat), "
+      "sum(g.winner = 0 AND ludex_is_draw(g.result)), min(g.date) AS first_date, "
+      "max(g.date) AS last_date, group_concat(DISTINCT g.family), "
+      "min(sr.rank_order), max(sr.rank_order) AS rank_high "
+      "FROM (SELECT coalesce(pa.canonical, p.name) AS who, gp.game_id AS game_id, "
+      "min(gp.seat) AS seat FROM game_players AS gp "
+      "JOIN players AS p ON p.player_id = gp.player_id "
+      "LEFT JOIN player_aliases AS pa ON pa.name = p.name WHERE 1");
+  if (!query.name.empty()) {
+    c.add(" AND gp.player_id IN ");
+    c.add(kPlayerIdsMatching);
+    c.text(user_pattern_to_glob(query.name));
+  }
+  c.add(
+      " GROUP BY who, gp.game_id) AS x JOIN games AS g ON g.game_id = x.game_id "
+      "LEFT JOIN seat_ranks AS sr ON sr.game_id = x.game_id AND sr.seat = x.seat WHERE 1");
+  c.append(game_condition(games));
+  c.add(" GROUP BY who");
+  c.sql += list_order(query.order, query.reverse);
+  c.add(" LIMIT ? OFFSET ?");
+  c.integer(query.limit.value_or(-1));
+  c.integer(query.offset);
+  SQLite::Statement st(db.handle(), c.sql);
+  bind_params(st, c);
+  std::vector<PlayerSummary> out;
+  while (st.executeStep()) {
+    PlayerSummary s;
+    s.name = st.getColumn(0).getString();
+    s.record.games = st.getColumn(1).getInt64();
+    s.record.wins = st.getColumn(2).getInt64();
+    s.record.losses = st.getColumn(3).getInt64();
+    s.record.draws = st.getColumn(4).getInt64();
+    s.record.first_date = st.getColumn(5).getString();
+    s.record.last_date = st.getColumn(6).getString();
+    std::string families = st.getColumn(7).getString();
+    for (std::size_t start = 0; start < families.size();) {
+      std::size_t end = families.find(',', start);
+      if (end == std::string::npos) end = families.size();
+      s.families.push_back(families.substr(start, end - start));
+      start = end + 1;
+    }
+    std::sort(s.families.begin(), s.families.end());
+    if (!st.getColumn(8).isNull()) s.rank_low = st.getColumn(8).getInt();
+    if (!st.getColumn(9).isNull()) s.rank_high = st.getColumn(9).getInt();
+    out.push_back(std::move(s));
+  }
+  st.reset();
+  PlayerAliases aliases(db);
+  for (PlayerSummary& s : out) s.aliases = aliases.identity(s.name).second;
+  return out;
+}
+
+std::optional<PlayerPage> player_page(Database& db, const std::string& name,
+                                      const GameFilter& filter) {
+  PlayerAliases aliases(db);
+  auto [canonical, alias_names] = aliases.identity(name);
+  std::vector<std::string> names = alias_names;
+  names.push_back(canonical);
+
+  GameFilter games = filter;
+  games.player_side = 0;
+  if (games.players.size() >= 2) {
+    games.players = {games.players[1]};
+  } else {
+    games.players.clear();
+  }
+  Condition c;
+  c.add(
+      "SELECT g.game_id, gp.seat, g.winner, ludex_is_draw(g.result), g.date, g.event, "
+      "g.family, g.board_columns, g.board_rows, "
+      "EXISTS (SELECT 1 FROM swapped_games AS sw WHERE sw.game_id = g.game_id), "
+      "(SELECT coalesce(pa.canonical, p.name) FROM game_players AS o "
+      "JOIN players AS p ON p.player_id = o.player_id "
+      "LEFT JOIN player_aliases AS pa ON pa.name = p.name "
+      "WHERE o.game_id = g.game_id AND o.seat <> gp.seat ORDER BY o.seat LIMIT 1), "
+      "sr.written, sr.rank_order "
+      "FROM game_players AS gp JOIN games AS g ON g.game_id = gp.game_id "
+      "LEFT JOIN seat_ranks AS sr ON sr.game_id = gp.game_id AND sr.seat = gp.seat "
+      "WHERE gp.player_id IN (SELECT player_id FROM players WHERE name IN (?");
+  c.text(names.front());
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    c.add(", ?");
+    c.text(names[i]);
+  }
+  c.add("))");
+  c.append(game_condition(games));
+  c.add(" ORDER BY g.game_id, gp.seat");
+  SQLite::Statement st(db.handle(), c.sql);
+  bind_params(st, c);
+
+  PlayerPage page;
+  page.name = canonical;
+  page.aliases = alias_names;
+  std::map<std::string, PlayerRecord> seats, colours, years, events, boards, opponents;
+  std::set<std::string> families;
+  std::int64_t previous = 0;
+  while (st.executeStep()) {
+    const std::int64_t game = st.getColumn(0).getInt64();
+    // A player in two seats of one game (against itself or an alias) counts
+    // in each seat's and colour's row, and once, from its first seat, in the
+    // totals and the other tables.
+    const bool again = game == previous;
+    previous = game;
+    const std::int32_t seat = st.getColumn(1).getInt();
+    const std::int32_t winner = st.getColumn(2).getInt();
+    const bool draw = st.getColumn(3).getInt() != 0;
+    const std::string date = st.getColumn(4).getString();
+    const std::string event = st.getColumn(5).getString();
+    const std::string family = st.getColumn(6).getString();
+    const std::int32_t columns = st.getColumn(7).getInt();
+    const std::int32_t rows = st.getColumn(8).getInt();
+    const bool swapped = st.getColumn(9).getInt() != 0;
+    const std::string opponent = st.getColumn(10).getString();
+    auto add = [&](std::map<std::string, PlayerRecord>& m, const std::string& key) {
+      count(m[key], game, seat, winner, draw, date);
+    };
+    add(seats, std::to_string(seat));
+    if (const std::string colour = colour_name(family, seat, swapped); !colour.empty()) {
+      add(colours, colour);
+    }
+    if (again) continue;
+    count(page.total, game, seat, winner, draw, date);
+    add(years, date.substr(0, std::min<std::size_t>(4, date.size())));
+    add(events, event);
+    std::string board = family;
+    if (columns > 0) {
+      board += " " + std::to_string(columns) + "x" + std::to_string(rows);
+    }
+    add(boards, board);
+    if (!opponent.empty()) add(opponents, opponent);
+    families.insert(family);
+    if (!st.getColumn(11).isNull()) {
+      StatedRankAt r;
+      r.date = date;
+      r.game_id = game;
+      r.written = st.getColumn(11).getString();
+      if (!st.getColumn(12).isNull()) r.order = st.getColumn(12).getInt();
+      page.ranks.push_back(std::move(r));
+    }
+  }
+  if (page.total.games == 0) return std::nullopt;
+  page.by_seat = rows_of(seats);
+  page.by_colour = rows_of(colours);
+  // Black before white.
+  std::sort(page.by_colour.begin(), page.by_colour.end(),
+            [](const PlayerBreakdown& a, const PlayerBreakdown& b) { return a.key < b.key; });
+  page.by_year = rows_of(years);
+  page.by_event = rows_of(events);
+  page.by_board = rows_of(boards);
+  by_games(page.by_board);
+  page.by_opponent = rows_of(opponents);
+  by_games(page.by_opponent);
+  std::stable_sort(page.ranks.begin(), page.ranks.end(),
+                   [](const StatedRankAt& a, const StatedRankAt& b) {
+                     return a.date != b.date ? a.date < b.date : a.game_id < b.game_id;
+                   });
+  page.families.assign(families.begin(), families.end());
+  return page;
+}
+
+std::vector<UnreadRank> unread_ranks(Database& db) {
+  SQLite::Statement st(db.handle(),
+                       "SELECT written, count(*) FROM seat_ranks WHERE reading = 2 "
+                       "GROUP BY written ORDER BY written");
+  std::vector<UnreadRank> out;
+  while (st.executeStep()) out.push_back({st.getColumn(0).getString(), st.getColumn(1).getInt64()});
+  return out;
+}
+
+}  // namespace ludex
