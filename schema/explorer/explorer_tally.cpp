@@ -264,7 +264,7 @@ ExplorerTally::~ExplorerTally() = default;
 
 bool ExplorerTally::needs_sql(const GameFilter& f) {
   return !f.players.empty() || !f.game_ids.empty() || !f.event.empty() || !f.result.empty() ||
-         f.moves_min || f.moves_max || f.duplicates_only;
+         f.moves_min || f.moves_max || f.rank_min || f.rank_max || f.duplicates_only;
 }
 
 void ExplorerTally::begin_image(std::function<Continuation(const Continuation&)> map_back) {

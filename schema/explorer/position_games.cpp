@@ -93,7 +93,8 @@ bool has_other_conditions(const GameFilter& g) {
                                    [](const std::string& p) { return !p.empty(); });
   return players || !g.game_ids.empty() || (!g.variant.empty() && !is_blokus(g)) ||
          !g.event.empty() || !g.result.empty() || g.winner || !g.date_from.empty() ||
-         !g.date_to.empty() || g.moves_min || g.moves_max || g.duplicates_only;
+         !g.date_to.empty() || g.moves_min || g.moves_max || g.rank_min || g.rank_max ||
+         g.duplicates_only;
 }
 
 // Whether one game meets a game filter's conditions: a statement prepared
@@ -173,16 +174,16 @@ std::optional<GameSet> position_games(Database& db, const NodeFilter& f) {
   for (const std::string& p : f.game.players) {
     if (!p.empty()) players.push_back(p);
   }
-  if (players.size() == 1) {
-    // One player: that player's games at the position, each checked for the
-    // other conditions. The planner would rather scan the family's games
-    // (250,000 at 1M) and probe the player's.
+  if (players.size() == 1 && f.game.player_side == 0) {
+    // One player: that player's games (its aliases' too) at the position,
+    // each checked for the other conditions. The planner would rather scan
+    // the family's games (250,000 at 1M) and probe the player's.
     GameFilter rest = f.game;
     rest.players.clear();
     GameCheck check(h, rest);
-    SQLite::Statement st(h,
-                         "SELECT gp.game_id FROM players AS p CROSS JOIN game_players AS gp "
-                         "WHERE p.name_folded GLOB ?1 AND gp.player_id = p.player_id");
+    SQLite::Statement st(h, std::string("SELECT gp.game_id FROM game_players AS gp "
+                                        "WHERE gp.player_id IN ") +
+                                kPlayerIdsMatching);
     st.bind(1, user_pattern_to_glob(players.front()));
     while (st.executeStep()) {
       const std::int64_t game = st.getColumn(0).getInt64();

@@ -41,7 +41,12 @@ TEST_CASE("Fox SGF and .ugz files are imported, Fox's komi read and KM kept",
           ArchiveKind::kZip,
           {{"old/b.ugz", make_ugz_lh0("b.ugf", std::string(kUgzMemberText) + "HH,B1,7,0\r\n")}}));
   const std::string db = dir / "d.db";
-  run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
+  const RunResult imported = run_ludex_ok({"import", "--db", db, archive.string()});
+  // The import's own report and every recorded error, printed with any
+  // failure below: this test once failed in loaded runs with one import
+  // error that no rerun reproduced (docs/testing.md, "Known issues").
+  INFO("import stderr: " << imported.err);
+  INFO("info --errors: " << run_ludex_ok({"info", "--db", db, "--errors"}).out);
   CHECK(info_json(db).at("errors") == 0);
 
   std::map<std::string, Json> games;

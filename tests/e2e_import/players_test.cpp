@@ -356,6 +356,21 @@ TEST_CASE("players: rank bands keep the games whose every player's rank falls in
   CHECK(count_of(db, {"--rank-max", "1k"}) +
             count_of(db, {"--rank-min", "1d", "--rank-max", "9d"}) + pros <=
         count_of(db, {"--rank-min", "30k"}));
+  // The explorer's step at the empty board counts the same games.
+  const std::string step = run_ludex_ok({"next", "--db", db, "--family", "go", "--size", "19",
+                                         "--rank-min", "5d", "--rank-max", "9d"})
+                               .out;
+  const std::int64_t band19 =
+      count_of(db, {"--family", "go", "--size", "19", "--rank-min", "5d", "--rank-max", "9d"});
+  CHECK(step.find(": " + std::to_string(band19) + " games") != std::string::npos);
+  // ... and so does one player's step as one colour.
+  const std::string as_black = run_ludex_ok({"next", "--db", db, "--family", "go", "--size", "19",
+                                             "--player", "BensonDarr", "--as", "black"})
+                                   .out;
+  const std::int64_t benson_black =
+      count_of(db, {"--family", "go", "--size", "19", "--player", "BensonDarr", "--as", "black"});
+  CHECK(benson_black > 0);
+  CHECK(as_black.find(": " + std::to_string(benson_black) + " games") != std::string::npos);
   const RunResult bad = run_ludex({"query", "--db", db, "--rank-min", "5x"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("--rank-min '5x'") != std::string::npos);
