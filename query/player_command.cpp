@@ -8,6 +8,7 @@
 #include "query/commands.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"
+#include "query/player_options.h"
 #include "query/player_output.h"
 #include "schema/database.h"
 #include "schema/players/player_aliases.h"
@@ -35,31 +36,20 @@ int run_player_command(const std::vector<std::string>& args) {
     return 0;
   }
   const po::variables_map& vm = parsed->vm;
-  FilterArgs filter_args = filter_args_of(vm);
-  if (filter_args.players.size() > 1) {
-    std::cerr << "ludex player: --player names the one opponent; give it at most once\n";
-    return 2;
-  }
-  if (filter_args.as) {
-    std::cerr << "ludex player: the page shows every seat and colour; --as belongs to next "
-                 "and query\n";
-    return 2;
-  }
-  // The opponent comes second, as GameFilter's pair of players has it.
-  if (!filter_args.players.empty()) filter_args.players.insert(filter_args.players.begin(), "");
-  const Result<GameFilter> filter = game_filter_from(filter_args);
-  if (!filter) {
-    std::cerr << "ludex player: " << filter.error().message << "\n";
+  const std::string given = vm["name"].as<std::string>();
+  // The filters before the database: a usage error opens nothing.
+  const Result<PlayerPageQuery> query = player_page_query_of(vm, given);
+  if (!query) {
+    std::cerr << "ludex player: " << query.error().message << "\n";
     return 2;
   }
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
-  const std::string given = vm["name"].as<std::string>();
   const Result<std::string> name = PlayerAliases(db).find_name(given);
   if (!name) {
     std::cerr << "ludex player: " << name.error().message << "\n";
     return 2;
   }
-  const std::optional<PlayerPage> page = player_page(db, *name, *filter);
+  const std::optional<PlayerPage> page = player_page(db, *name, query->filter);
   if (!page) {
     std::cerr << "ludex player: no game of '" << *name << "' is kept by the filters\n";
     return 1;

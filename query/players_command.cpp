@@ -11,6 +11,7 @@
 #include "query/commands.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"
+#include "query/player_options.h"
 #include "query/player_output.h"
 #include "schema/database.h"
 #include "schema/players/player_aliases.h"
@@ -50,13 +51,10 @@ int run_alias_action(const std::string& db_path, const std::vector<std::string>&
 
 int run_players_command(const std::vector<std::string>& args) {
   po::options_description options(
-      "ludex players --db DB [filters] [--name PATTERN]\n"
-      "ludex players --db DB merge KEEP OTHER | unmerge OTHER");
+      "ludex players --db DB [filters] [--name PATTERN] | merge KEEP OTHER | unmerge OTHER");
   options.add_options()                                              //
       ("help,h", "show this help")                                   //
       ("db", po::value<std::string>()->required(), "database file")  //
-      ("name", po::value<std::string>(),
-       "players with a name (or alias) like this, case-insensitive, '*' wildcards")  //
       ("suggest",
        "list names that are likely one person (equal after case, spaces and "
        "punctuation), without merging anything")               //
@@ -64,6 +62,7 @@ int run_players_command(const std::vector<std::string>& args) {
       ("json", "JSON Lines on stdout, one object per player")  //
       ("csv", "CSV on stdout with a header row")               //
       ("words", po::value<std::vector<std::string>>(), "merge KEEP OTHER | unmerge OTHER");
+  add_player_list_options(options);
   add_filter_options(options);
   po::positional_options_description positional;
   positional.add("words", -1);
@@ -123,36 +122,13 @@ int run_players_command(const std::vector<std::string>& args) {
 
   // --sort and --desc order players here: games (most first, the default),
   // name, wins, first, last (latest first) or rank (highest first).
-  FilterArgs filter_args = filter_args_of(vm);
-  const std::string sort = filter_args.sort.value_or("games");
-  const bool reverse = filter_args.desc;
-  filter_args.sort.reset();
-  filter_args.desc = false;
-  const Result<GameFilter> filter = game_filter_from(filter_args);
-  if (!filter) {
-    std::cerr << "ludex players: " << filter.error().message << "\n";
+  const Result<PlayerListQuery> query = player_list_query_of(vm);
+  if (!query) {
+    std::cerr << "ludex players: " << query.error().message << "\n";
     return 2;
   }
-  if (!filter->players.empty()) {
-    std::cerr << "ludex players: --player chooses games by their players; name the players "
-                 "to list with --name\n";
-    return 2;
-  }
-  PlayerListQuery query;
-  query.games = *filter;
-  if (vm.count("name") != 0) query.name = vm["name"].as<std::string>();
-  const std::optional<PlayerOrder> order = parse_player_order(sort);
-  if (!order) {
-    std::cerr << "ludex players: --sort '" << sort
-              << "': give games, name, wins, first, last or rank (--desc reverses)\n";
-    return 2;
-  }
-  query.order = *order;
-  query.reverse = reverse;
-  query.limit = filter->limit;
-  query.offset = filter->offset;
   Database db(db_path, Database::Mode::kReadOnly);
-  const std::vector<PlayerSummary> players = list_players(db, query);
+  const std::vector<PlayerSummary> players = list_players(db, *query);
   if (json) {
     for (const PlayerSummary& p : players) std::cout << json_line(player_summary_json(p)) << "\n";
   } else if (vm.count("csv") != 0) {

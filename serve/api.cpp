@@ -21,10 +21,14 @@
 #include "query/game_output.h"
 #include "query/next_moves.h"
 #include "query/node_filter_options.h"
+#include "query/player_options.h"
+#include "query/player_output.h"
 #include "query/position_target.h"
 #include "query/position_view.h"
 #include "schema/game_loader.h"
 #include "schema/game_query.h"
+#include "schema/players/player_aliases.h"
+#include "schema/players/player_stats.h"
 #include "schema/position_query.h"
 #include "schema/stats.h"
 #include "serve/request_args.h"
@@ -128,6 +132,42 @@ ApiResponse api_games(Database& db, const QueryParams& params) {
                         {"offset", filter->offset},
                         {"limit", *filter->limit},
                         {"hits", std::move(hits)}});
+}
+
+ApiResponse api_players(Database& db, const QueryParams& params) {
+  po::options_description options;
+  add_player_list_options(options);
+  add_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  Result<PlayerListQuery> query = player_list_query_of(std::get<po::variables_map>(vm));
+  if (!query) return api_error(400, query.error().message);
+  if (!query->limit) query->limit = kDefaultPageSize;
+  if (*query->limit > kMaxPageSize) {
+    return api_error(400, "--limit: at most " + std::to_string(kMaxPageSize) + " players per page");
+  }
+  nlohmann::json players = nlohmann::json::array();
+  for (const PlayerSummary& p : list_players(db, *query)) players.push_back(player_summary_json(p));
+  return json_response(
+      {{"offset", query->offset}, {"limit", *query->limit}, {"players", std::move(players)}});
+}
+
+ApiResponse api_player(Database& db, const QueryParams& params) {
+  po::options_description options;
+  options.add_options()("name", po::value<std::string>(), "the player");
+  add_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  if (values.count("name") == 0) return api_error(400, "--name: give the player's name");
+  const std::string given = values["name"].as<std::string>();
+  const Result<PlayerPageQuery> query = player_page_query_of(values, given);
+  if (!query) return api_error(400, query.error().message);
+  const Result<std::string> name = PlayerAliases(db).find_name(given);
+  if (!name) return api_error(404, name.error().message);
+  const std::optional<PlayerPage> page = player_page(db, *name, query->filter);
+  if (!page) return api_error(404, "no game of '" + *name + "' is kept by the filters");
+  return json_response(player_page_json(*page));
 }
 
 std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const QueryParams& params) {

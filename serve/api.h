@@ -50,6 +50,15 @@ inline constexpr std::int64_t kMaxPageSize = 1000;
 // of `ludex query --json` with the same options, and their total.
 ApiResponse api_games(Database& db, const QueryParams& params);
 
+// GET /api/players?<game filters>&name=&sort=&desc=&offset=&limit=: one
+// page of `ludex players --json` with the same options ("players"), its
+// offset and limit.
+ApiResponse api_players(Database& db, const QueryParams& params);
+
+// GET /api/player?name=NAME&<game filters>: `ludex player --json` (a
+// `player` filter names the opponent); 404 for a name no player has.
+ApiResponse api_player(Database& db, const QueryParams& params);
+
 // GET /api/games/{id}: the game document (query/game_document.h).
 ApiResponse api_game(Database& db, std::int64_t game_id);
 

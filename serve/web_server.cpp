@@ -130,6 +130,14 @@ struct WebServer::Impl {
         }
       });
     });
+    server.Get("/api/players", [this](const httplib::Request& req, httplib::Response& res) {
+      const QueryParams params = params_of(req);
+      with_db(res, [&](Database& db) { return api_players(db, params); });
+    });
+    server.Get("/api/player", [this](const httplib::Request& req, httplib::Response& res) {
+      const QueryParams params = params_of(req);
+      with_db(res, [&](Database& db) { return api_player(db, params); });
+    });
     server.Get("/api/next", [this](const httplib::Request& req, httplib::Response& res) {
       const QueryParams params = params_of(req);
       with_db(res, [&](Database& db) { return api_next(db, params); });

@@ -187,7 +187,7 @@ try {
   // position" on its empty board finds every 24x24 Twixt game.
   const twixtRow = page.locator('tr.hit', { has: page.locator('td', { hasText: /^Twixt/ }) }).filter({ hasText: 'spd_iv' }).first();
   const twixtId = Number(await twixtRow.getAttribute('data-game'));
-  await twixtRow.locator('a').click();
+  await twixtRow.locator('a[href^="#/game/"]').click();
   await page.waitForSelector('svg.board-twixt');
   const STEPS = 14;
   await page.locator('body').click({ position: { x: 5, y: 400 } });
@@ -509,6 +509,52 @@ try {
     const entries = bytes.toString('latin1').split('PK\x01\x02').length - 1;
     const twixtGames = Number(ludex('query', '--db', DB, '--family', 'twixt', '--count').trim());
     check(bytes.subarray(0, 2).toString() === 'PK' && entries === twixtGames, `the zip holds the ${twixtGames} Twixt games`, `${entries} entries`);
+  }
+
+  // --- 6b. the players page and a player's page, against the command line -----
+  {
+    await page.goto(`${BASE}/#/players?family=hex`);
+    await page.waitForSelector('#players-table');
+    const cliHex = ludexJsonLines('players', '--db', DB, '--family', 'hex', '--json', '--limit', '5');
+    const shownNames = await page.locator('#players-table tbody tr').evaluateAll((rows) => rows.slice(0, 5).map((r) => r.dataset.name));
+    const shownGames = await page.locator('#players-table tbody tr td.games').evaluateAll((cells) => cells.slice(0, 5).map((c) => Number(c.textContent.replace(/,/g, ''))));
+    check(JSON.stringify(shownNames) === JSON.stringify(cliHex.map((p) => p.name)) &&
+      JSON.stringify(shownGames) === JSON.stringify(cliHex.map((p) => p.games)),
+    'the players page lists the Hex players and their games as ludex players', `${shownNames} ${shownGames}`);
+    await page.click('button.sort[data-sort="name"]');
+    await page.waitForFunction(() => location.hash.includes('sort=name'));
+    await page.waitForSelector('#players-table');
+    const byName = ludexJsonLines('players', '--db', DB, '--family', 'hex', '--sort', 'name', '--json', '--limit', '1')[0];
+    check(await page.locator('#players-table tbody tr').first().getAttribute('data-name') === byName.name, 'sorting by name puts first the player ludex players --sort name does');
+    // The player with the most games of each family.
+    for (const family of ['go', 'hex', 'twixt']) {
+      const top = ludexJsonLines('players', '--db', DB, '--family', family, '--json', '--limit', '1')[0];
+      if (!top) { check(false, `a ${family} player`); continue; }
+      const { name } = top;
+      await page.goto(`${BASE}/#/player/${encodeURIComponent(name)}?family=${family}`);
+      await page.waitForSelector('#player-total-row');
+      const cli = JSON.parse(ludex('player', '--db', DB, name, '--family', family, '--json'));
+      const cells = await page.locator('#player-total-row tbody td').evaluateAll((tds) => tds.slice(0, 4).map((td) => Number(td.textContent.replace(/,/g, ''))));
+      const want = [cli.total.games, cli.total.wins, cli.total.losses, cli.total.draws];
+      check(JSON.stringify(cells) === JSON.stringify(want), `${name}'s ${family} page shows games, won, lost, drawn as ludex player`, `page ${cells}, cli ${want}`);
+      const seats = await page.locator('#player-by-seat tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.key, Number(r.querySelector('td.games').textContent.replace(/,/g, ''))]));
+      check(JSON.stringify(seats) === JSON.stringify(cli.by_seat.map((r) => [r.key, r.games])), `${name}'s ${family} page's seats as ludex player`, JSON.stringify(seats));
+      await page.screenshot({ path: join(OUT, `player-${family}.png`), fullPage: true });
+    }
+    // A count opens its games: the seat-1 games of tasuki at Hex.
+    await page.goto(`${BASE}/#/player/tasuki?family=hex`);
+    await page.waitForSelector('#player-by-seat');
+    const seatLink = page.locator('#player-by-seat tbody tr[data-key="1"] td.games a');
+    const seatGames = Number((await seatLink.textContent()).replace(/,/g, ''));
+    await seatLink.click();
+    await page.waitForFunction(() => location.hash.startsWith('#/search') && document.querySelector('#hit-count'));
+    check(Number(await page.getAttribute('#hit-count', 'data-total')) === seatGames &&
+      seatGames === Number(ludex('query', '--db', DB, '--player', 'tasuki', '--family', 'hex', '--as', '1', '--count').trim()),
+    `tasuki's seat-1 Hex count opens those ${seatGames} games`);
+    // Player names in the hit list open their pages.
+    await page.locator('tr.hit a.player-link').first().click();
+    await page.waitForSelector('#player-name');
+    check(page.url().includes('#/player/'), 'a player name in the hit list opens the player page');
   }
 
   // --- 7. a game of each family: screenshots -----------------------------------

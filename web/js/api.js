@@ -64,6 +64,8 @@ export const info = (opts) => request('/api/info', opts);
 // pairs: filter parameters plus sort/desc/offset/limit.
 export const games = (pairs, opts) => request(`/api/games${queryString(pairs)}`, opts);
 export const game = (id, opts) => request(`/api/games/${encodeURIComponent(id)}`, opts);
+export const players = (pairs, opts) => request(`/api/players${queryString(pairs)}`, opts);
+export const player = (pairs, opts) => request(`/api/player${queryString(pairs)}`, opts);
 export const next = (pairs, opts) => request(`/api/next${queryString(pairs)}`, opts);
 // The boards the archive holds games on: [{family, variant, columns, rows, games}].
 export const boards = (opts) => request('/api/boards', opts);

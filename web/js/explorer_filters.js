@@ -13,7 +13,10 @@ const FIELDS = {
   'date-from': { label: 'From', placeholder: 'YYYY[-MM[-DD]]', size: 10, title: 'games on or after this date (2010, 2010-05)' },
   'date-to': { label: 'to', placeholder: 'YYYY[-MM[-DD]]', size: 10, title: 'games on or before this date (a year includes all of it)' },
   player: { label: 'Player', placeholder: 'name, * wildcards', size: 14, title: 'a player in either seat, case-insensitive' },
+  as: { label: 'as', placeholder: 'black, white, 1, 2', size: 8, title: 'where the player sat: black or white (as finally played), or seat 1 or 2' },
   event: { label: 'Event', placeholder: 'event, * wildcards', size: 14, title: 'the event, case-insensitive' },
+  'rank-min': { label: 'Ranks', placeholder: '5d', size: 4, title: 'every player\'s stated rank at least this (30k < 1k < 1d < 9d < 1p)' },
+  'rank-max': { label: 'to', placeholder: '9d', size: 4, title: 'every player\'s stated rank at most this' },
 };
 
 export function filterForm(state, onApply) {

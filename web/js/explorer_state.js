@@ -17,7 +17,7 @@
 const POSITION_KEYS = ['family', 'size', 'variant', 'line', 'position', 'symmetric'];
 const LIST_KEYS = ['sort', 'desc', 'offset', 'limit'];
 // The filters the page's form edits; others in the URL are kept and sent.
-export const FORM_FILTERS = ['date-from', 'date-to', 'player', 'event'];
+export const FORM_FILTERS = ['date-from', 'date-to', 'player', 'as', 'event', 'rank-min', 'rank-max'];
 export const LIST_DEFAULTS = { sort: 'date', desc: true, offset: 0, limit: 50 };
 
 const isOn = (v) => ['1', 'true', 'yes', 'on', ''].includes(String(v).toLowerCase());

@@ -7,6 +7,7 @@
 import * as api from './api.js';
 import { h, saveBlob } from './dom.js';
 import { errorBox } from './errors.js';
+import { href } from './router.js';
 import { colourFill, colourName, FAMILY_NAMES } from './families.js';
 
 function seatSwatches(doc, seat) {
@@ -18,7 +19,8 @@ export function playersLine(doc) {
   const seats = doc.players.length ? doc.players : [{ seat: 1, name: '?' }, { seat: 2, name: '?' }];
   return h('p', { class: 'game-title' },
     seats.map((p, k) => [k ? h('span', { class: 'vs' }, ' vs ') : null,
-      h('span', { class: `player${doc.winner === p.seat ? ' winner' : ''}`, 'data-seat': p.seat }, seatSwatches(doc, p.seat), ' ', p.name || '?')]),
+      h('span', { class: `player${doc.winner === p.seat ? ' winner' : ''}`, 'data-seat': p.seat }, seatSwatches(doc, p.seat), ' ',
+        p.name ? h('a', { href: href('player', p.name), class: 'player-link' }, p.name) : '?')]),
     doc.result ? h('span', { class: 'result' }, ` · ${doc.result}`) : null,
     doc.date ? h('span', { class: 'date' }, ` · ${doc.date}`) : null);
 }
@@ -44,7 +46,7 @@ export function downloadButtons(doc) {
 export function renderGameInfo(doc) {
   const rows = [];
   const add = (k, v) => { if (v !== undefined && v !== null && v !== '') rows.push(h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, v))); };
-  for (const p of doc.players) add(`Seat ${p.seat}`, [seatSwatches(doc, p.seat), ' ', p.name]);
+  for (const p of doc.players) add(`Seat ${p.seat}`, [seatSwatches(doc, p.seat), ' ', h('a', { href: href('player', p.name), class: 'player-link' }, p.name)]);
   add('Result', doc.result);
   add('Date', doc.date);
   add('Event', doc.event);

@@ -67,7 +67,8 @@ export function renderHits(answer, opts = {}) {
     compact ? null : tag('td', {}, hit.family === 'blokus' && hit.variant ? text(hit.variant)
       : [text(FAMILY_NAMES[hit.family] || hit.family), hit.variant && hit.family !== 'go' ? tag('span', { class: 'variant' }, ` ${text(hit.variant)}`) : null]),
     tag('td', { class: 'date' }, text(hit.date || '')),
-    tag('td', { class: 'players' }, text(players(hit))),
+    tag('td', { class: 'players' }, (hit.players || []).map((p, i) => [i ? ' – ' : '',
+      p.name ? tag('a', { href: href('player', p.name), class: 'player-link' }, text(p.name)) : '?'])),
     tag('td', {}, text(hit.result || '')),
     tag('td', { class: 'num' }, text(hit.moves ?? '')),
     nodes ? tag('td', { class: 'num' }, text(hit.move_number ?? ''), hit.main_line === false ? tag('span', { class: 'var-tag', title: 'in a variation' }, ' var') : null) : null,

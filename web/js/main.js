@@ -13,7 +13,8 @@
 // explorer_games.js (the games reaching a position), continuation_table.js
 // and continuation_cells.js (the moves played next), explorer_panel.js
 // (the game page's "Find this position"), pattern_editor.js (drawing a
-// pattern).
+// pattern), players_page.js and player_page.js (the players and one
+// player's record).
 //
 // Entry point: reads the hash route and shows the page it names
 // (#/search, #/game/ID, #/explore); shows the database's counts in the
@@ -28,6 +29,8 @@ import { loadBlokusVariants } from './families.js';
 import { renderSearchPage } from './search_page.js';
 import { createGamePage } from './game_page.js';
 import { createExplorePage } from './explorer_page.js';
+import { renderPlayersPage } from './players_page.js';
+import { renderPlayerPage } from './player_page.js';
 
 const main = document.getElementById('main');
 let current = null; // {page, arg, controller}
@@ -54,6 +57,12 @@ function show(route) {
     } else if (page === 'explore') {
       document.title = 'ludex · explore';
       current.controller = createExplorePage(main, params);
+    } else if (page === 'players') {
+      document.title = 'ludex · players';
+      renderPlayersPage(main, params);
+    } else if (page === 'player') {
+      document.title = `ludex · ${arg}`;
+      renderPlayerPage(main, arg, params);
     } else if (page === 'search') {
       document.title = 'ludex · search';
       renderSearchPage(main, params);

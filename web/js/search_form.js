@@ -18,6 +18,9 @@ const GROUPS = [
   ['Game', [
     ['player', 'Player', 'text', { placeholder: 'name, * wildcard', help: 'Either seat; case-insensitive; * matches any run of characters' }],
     ['player', 'and player', 'text', { placeholder: 'second player', help: 'Given: games between the two' }],
+    ['as', 'First player as', 'select', { options: ['', 'black', 'white', '1', '2'], labels: { '': 'any seat', black: 'Black', white: 'White', 1: 'seat 1 (moved first)', 2: 'seat 2' }, help: 'Where the first player sat: a colour as finally played (after any swap) or a seat' }],
+    ['rank-min', 'Ranks at least', 'text', { placeholder: '5d', pattern: '\\d+[kdpKDP]', help: 'Every player\'s stated rank at least this (30k < 1k < 1d < 9d < 1p)' }],
+    ['rank-max', 'Ranks at most', 'text', { placeholder: '9d', pattern: '\\d+[kdpKDP]' }],
     ['game', 'Game ids', 'list', { placeholder: '812, 813', help: 'Only these games (ids as the hits show them)' }],
     ['family', 'Family', 'select', { options: ['', 'hex', 'twixt', 'go', 'blokus', 'other'] }],
     ['variant', 'Variant', 'text', { list: 'variants', placeholder: 'e.g. Blokus Duo' }],

@@ -1,0 +1,57 @@
+#include "query/player_options.h"
+
+#include "query/filter_options.h"
+
+namespace ludex {
+namespace po = boost::program_options;
+
+void add_player_list_options(po::options_description& options) {
+  options.add_options()  //
+      ("name", po::value<std::string>(),
+       "players with a name (or alias) like this, case-insensitive, '*' wildcards");
+}
+
+Result<PlayerListQuery> player_list_query_of(const po::variables_map& vm) {
+  FilterArgs args = filter_args_of(vm);
+  const std::string sort = args.sort.value_or("games");
+  const bool reverse = args.desc;
+  args.sort.reset();
+  args.desc = false;
+  if (!args.players.empty()) {
+    return Error{{},
+                 "--player chooses games by their players; name the players to list with "
+                 "--name"};
+  }
+  const Result<GameFilter> filter = game_filter_from(args);
+  if (!filter) return filter.error();
+  PlayerListQuery query;
+  query.games = *filter;
+  if (vm.count("name") != 0) query.name = vm["name"].as<std::string>();
+  const std::optional<PlayerOrder> order = parse_player_order(sort);
+  if (!order) {
+    return Error{
+        {}, "--sort '" + sort + "': give games, name, wins, first, last or rank (--desc reverses)"};
+  }
+  query.order = *order;
+  query.reverse = reverse;
+  query.limit = filter->limit;
+  query.offset = filter->offset;
+  return query;
+}
+
+Result<PlayerPageQuery> player_page_query_of(const po::variables_map& vm, const std::string& name) {
+  FilterArgs args = filter_args_of(vm);
+  if (args.players.size() > 1) {
+    return Error{{}, "--player names the one opponent; give it at most once"};
+  }
+  if (args.as) {
+    return Error{{}, "the page shows every seat and colour; --as belongs to next and query"};
+  }
+  // The opponent comes second, as GameFilter's pair of players has it.
+  if (!args.players.empty()) args.players.insert(args.players.begin(), "");
+  const Result<GameFilter> filter = game_filter_from(args);
+  if (!filter) return filter.error();
+  return PlayerPageQuery{name, *filter};
+}
+
+}  // namespace ludex

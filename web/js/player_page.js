@@ -1,0 +1,168 @@
+// One player's page (#/player/NAME?<game filters>&player=OPPONENT), from
+// /api/player (`ludex player --json`): the record in total, by seat, by
+// colour as finally played, by board, year and event and against each
+// opponent; the ranks stated over time as a plot; the openings as each
+// colour, which open the explorer as this player sees it. Every count
+// links to its games; an opponent's name opens the head-to-head (this page
+// with player=OPPONENT).
+
+import * as api from './api.js';
+import { h, fmt } from './dom.js';
+import { href } from './router.js';
+import { errorBox } from './errors.js';
+import { FAMILY_NAMES } from './families.js';
+import { playerGamesHref } from './players_page.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function score(r) {
+  const decided = r.wins + r.losses + r.draws;
+  return decided ? `${Math.round((100 * (r.wins + r.draws / 2)) / decided)}%` : '–';
+}
+
+// The search pairs that give a table row's games.
+function rowPairs(table, key) {
+  switch (table) {
+    case 'by_seat': return [['as', key]];
+    case 'by_colour': return [['as', key]];
+    case 'by_year': return key ? [['date-from', key], ['date-to', key]] : [];
+    case 'by_event': return key ? [['event', key]] : [];
+    case 'by_board': {
+      const [family, size] = key.split(' ');
+      return [['family', family], ['size', size ? size.split('x')[0] : '']];
+    }
+    case 'by_opponent': return [['player', key]];
+    default: return [];
+  }
+}
+
+function keyText(table, key) {
+  if (table === 'by_seat') return key === '1' ? 'seat 1 (moved first)' : `seat ${key}`;
+  if (table === 'by_colour') return key === 'black' ? 'Black' : 'White';
+  if (table === 'by_board') {
+    const [family, size] = key.split(' ');
+    return `${FAMILY_NAMES[family] || family}${size ? ` ${size}` : ''}`;
+  }
+  return key || '(none)';
+}
+
+function recordTable(page, filters, table, title, opts = {}) {
+  const rows = page[table];
+  if (!rows || rows.length === 0) return null;
+  const shown = opts.limit ? rows.slice(0, opts.limit) : rows;
+  const gamesLink = (pairs, n) => h('a', { href: playerGamesHref(page.name, filters, pairs) }, fmt.format(n));
+  return h('section', { class: 'player-table', 'data-table': table },
+    h('h2', {}, title),
+    h('table', { class: 'record', id: `player-${table.replace('_', '-')}` },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col', class: 'num' }, 'Games'),
+        h('th', { scope: 'col', class: 'num' }, 'Won'), h('th', { scope: 'col', class: 'num' }, 'Lost'),
+        h('th', { scope: 'col', class: 'num' }, 'Drawn'), h('th', { scope: 'col', class: 'num' }, 'Score'),
+        h('th', { scope: 'col' }, 'First'), h('th', { scope: 'col' }, 'Last'))),
+      h('tbody', {}, shown.map((r) => h('tr', { 'data-key': r.key },
+        h('th', { scope: 'row' }, table === 'by_opponent'
+          ? h('a', { href: href('player', page.name, [...filters, ['player', r.key]]), title: `${page.name} against ${r.key}` }, r.key)
+          : keyText(table, r.key)),
+        h('td', { class: 'num games' }, gamesLink(rowPairs(table, r.key), r.games)),
+        h('td', { class: 'num' }, fmt.format(r.wins)), h('td', { class: 'num' }, fmt.format(r.losses)),
+        h('td', { class: 'num' }, fmt.format(r.draws)), h('td', { class: 'num' }, score(r)),
+        h('td', { class: 'date' }, r.first_date || ''),
+        h('td', { class: 'date' }, r.last_game ? h('a', { href: href('game', r.last_game) }, r.last_date || `#${r.last_game}`) : (r.last_date || '')))))),
+    rows.length > shown.length ? h('p', { class: 'more' }, `and ${fmt.format(rows.length - shown.length)} more`) : null);
+}
+
+// The ranks stated, by date: one point per game whose rank was read, on
+// the rank order (kyu low, dan above, professional on top), joined by a
+// line. Unread ranks are listed under it.
+function rankPlot(page) {
+  const order = (text) => {
+    const m = /^(\d+)([kdp])/.exec(text || '');
+    if (!m) return null;
+    const n = Number(m[1]);
+    return m[2] === 'k' ? 100 - n : m[2] === 'd' ? 100 + n : 200 + n;
+  };
+  const points = page.ranks.filter((r) => r.rank).map((r, i) => ({ i, r, y: order(r.rank) }));
+  if (points.length === 0) return null;
+  const w = 520;
+  const hgt = 140;
+  const lo = Math.min(...points.map((p) => p.y)) - 1;
+  const hi = Math.max(...points.map((p) => p.y)) + 1;
+  const x = (i) => 30 + ((w - 40) * i) / Math.max(1, points.length - 1);
+  const y = (v) => 10 + ((hgt - 30) * (hi - v)) / Math.max(1, hi - lo);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${hgt}`);
+  svg.setAttribute('class', 'rank-plot');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `Ranks stated in ${points.length} games, from ${points[0].r.rank} to ${points[points.length - 1].r.rank}`);
+  const el = (name, attrs, text) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    svg.appendChild(e);
+    return e;
+  };
+  el('polyline', { points: points.map((p, k) => `${x(k)},${y(p.y)}`).join(' '), fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5 });
+  const labels = new Set();
+  points.forEach((p, k) => {
+    const c = el('circle', { cx: x(k), cy: y(p.y), r: 3 });
+    c.appendChild(document.createElementNS(SVG, 'title')).textContent = `${p.r.date || 'no date'}: ${p.r.rank} (game ${p.r.game})`;
+    if (!labels.has(p.r.rank)) {
+      labels.add(p.r.rank);
+      el('text', { x: 2, y: y(p.y) + 4, 'font-size': 10 }, p.r.rank);
+    }
+  });
+  const first = points[0].r.date || '';
+  const last = points[points.length - 1].r.date || '';
+  el('text', { x: 30, y: hgt - 4, 'font-size': 10 }, first);
+  el('text', { x: w - 10, y: hgt - 4, 'font-size': 10, 'text-anchor': 'end' }, last);
+  return svg;
+}
+
+function openings(page, filters) {
+  // The explorer from the empty board, as this player in each colour, on
+  // the boards the player played most.
+  const boards = (page.by_board || []).filter((b) => b.key.split(' ')[0] !== 'blokus' && b.key.includes(' ')).slice(0, 3);
+  if (boards.length === 0) return null;
+  const own = filters.filter(([k]) => k !== 'player');
+  return h('section', { class: 'player-openings' }, h('h2', {}, 'Openings'),
+    h('p', {}, 'What ', page.name, ' plays from the empty board, in the explorer: '),
+    h('ul', {}, boards.map((b) => {
+      const [family, size] = b.key.split(' ');
+      const side = size.split('x')[0];
+      return h('li', {}, keyText('by_board', b.key), ': ',
+        ['black', 'white'].map((c, i) => [i ? ' · ' : '', h('a', {
+          href: href('explore', '', [['family', family], ['size', side], ['player', page.name], ['as', c], ...own]),
+          class: 'explore-as', 'data-colour': c,
+        }, `as ${c === 'black' ? 'Black' : 'White'}`)]));
+    })));
+}
+
+export function renderPlayerPage(main, name, params) {
+  const filters = [...params];
+  const section = h('div', { class: 'player-page', 'aria-busy': 'true' }, h('h1', {}, name), h('p', { class: 'loading' }, 'Loading…'));
+  main.replaceChildren(section);
+  api.player([['name', name], ...filters]).then((page) => {
+    const opponent = filters.find(([k]) => k === 'player');
+    const unread = page.ranks.filter((r) => !r.rank);
+    section.replaceChildren(...[
+      h('h1', { id: 'player-name' }, page.name, opponent ? h('span', { class: 'versus' }, ` against ${opponent[1]}`) : null),
+      page.aliases.length ? h('p', { class: 'aliases' }, 'Also written: ', page.aliases.join(', ')) : null,
+      h('p', { class: 'families' }, page.families.map((f) => FAMILY_NAMES[f] || f).join(', '), ' · ',
+        h('a', { href: href('players', '', filters.filter(([k]) => k !== 'player')) }, 'all players'),
+        opponent ? [' · ', h('a', { href: href('player', page.name, filters.filter(([k]) => k !== 'player')) }, `every opponent of ${page.name}`)] : null),
+      recordTable({ ...page, total_row: [{ key: 'all games', ...page.total }] }, filters, 'total_row', 'Total'),
+      recordTable(page, filters, 'by_seat', 'By seat'),
+      recordTable(page, filters, 'by_colour', 'By colour, as finally played (after any swap)'),
+      recordTable(page, filters, 'by_board', 'By board'),
+      recordTable(page, filters, 'by_year', 'By year'),
+      recordTable(page, filters, 'by_event', 'By event', { limit: 30 }),
+      recordTable(page, filters, 'by_opponent', 'Against', { limit: 50 }),
+      openings(page, filters),
+      page.ranks.length ? h('section', { class: 'player-ranks' }, h('h2', {}, 'Ranks stated'), rankPlot(page),
+        unread.length ? h('p', {}, 'Not read as ranks: ', [...new Set(unread.map((r) => r.written))].join(', ')) : null) : null,
+    ].filter(Boolean));
+    section.setAttribute('aria-busy', 'false');
+  }).catch((e) => {
+    section.replaceChildren(h('h1', {}, name), errorBox(e, 'player'));
+    section.setAttribute('aria-busy', 'false');
+  });
+}
