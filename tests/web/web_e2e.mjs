@@ -320,6 +320,23 @@ try {
   const patternCli = Number(ludex('query', '--db', DB, '--family', 'go', '--size', '19', '--pattern', patternText, '--count').trim());
   check(patternShown === patternCli && patternCli > 0, `pattern ${patternText}: ${patternCli} hits, as ludex query --pattern --count`, `page ${patternShown}`);
   await page.screenshot({ path: join(OUT, 'pattern.png') });
+  // A URL holding a pattern in SGF letters (as the command line takes it)
+  // shows it in the Pattern field and on the drawing board, so that Search
+  // again keeps it.
+  {
+    const sgfPattern = 'B:dc,B:cd,W:dd,.:cc';
+    await page.goto(`${BASE}/#/search?family=go&size=19&pattern=${encodeURIComponent(sgfPattern)}&symmetric=1`);
+    await page.waitForSelector('.pattern-editor svg.board-go');
+    await page.waitForSelector('#hit-count');
+    const field = await page.inputValue('input[name="pattern"]');
+    const before = Number(await page.getAttribute('#hit-count', 'data-total'));
+    await page.click('#search-button');
+    await page.waitForSelector('#hit-count');
+    const after = Number(await page.getAttribute('#hit-count', 'data-total'));
+    const cli = Number(ludex('query', '--db', DB, '--family', 'go', '--size', '19', '--pattern', sgfPattern, '--symmetric', '--count').trim());
+    check(field.split(',').length === 4 && before === cli && after === cli,
+      `a pattern in SGF letters from the URL fills the form (${field}) and Search again keeps its ${cli} hits`, `before ${before}, after ${after}`);
+  }
 
   // --- 4b. the search form: every evaluation source, the game= filter --------
   await page.goto(`${BASE}/#/search`);

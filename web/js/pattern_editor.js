@@ -97,6 +97,17 @@ export function parseItems(board, text, emptyText = '') {
   for (let x = 0; x < board.columns; x++) {
     for (let y = 0; y < board.rows; y++) at.set(fold(pointText(board, x, y)), [x, y]);
   }
+  // Go points may also be written as SGF letters ("dc": column d, row c
+  // from the top), as --pattern takes them on boards up to 25 lines and as
+  // URLs copied from the command line hold them.
+  if (board.family === 'go' && !caseSensitivePoints(board)) {
+    for (let x = 0; x < Math.min(board.columns, 26); x++) {
+      for (let y = 0; y < Math.min(board.rows, 26); y++) {
+        const sgf = String.fromCharCode(97 + x) + String.fromCharCode(97 + y);
+        if (!at.has(sgf)) at.set(sgf, [x, y]);
+      }
+    }
+  }
   const byLabel = new Map((board.colours || []).map((c) => [c.label.toLowerCase(), c.color]));
   const out = [];
   const read = (item, forceEmpty) => {
