@@ -33,8 +33,11 @@ struct Rank {
   friend bool operator==(const Rank&, const Rank&) = default;
 };
 
+// The highest levels read. Dan and professional share theirs, so that the
+// source, which decides between the two for 段 and 단, never decides
+// whether a rank is read at all (fuzz/regressions/rank/).
 inline constexpr std::int32_t kMaxKyu = 99;
-inline constexpr std::int32_t kMaxDan = 20;
+inline constexpr std::int32_t kMaxDan = 12;
 inline constexpr std::int32_t kMaxPro = 12;
 
 // Which meaning a spelling that is ambiguous takes: "9段" (and the Korean
