@@ -31,8 +31,18 @@ int run_info_command(const std::vector<std::string>& args) {
   Database db(vm["db"].as<std::string>(), Database::Mode::kReadOnly);
   const DbInfo info = read_info(db);
   const bool json = vm.count("json") != 0;
+  const bool errors = vm.count("errors") != 0;
   if (json) {
-    std::cout << json_line(info_json(info)) << "\n";
+    nlohmann::json j = info_json(info);
+    // With --errors, the stated ranks not read, each spelling once: in the
+    // summary object, so that the lines after it stay one kind (errors).
+    if (errors) {
+      j["unread_ranks"] = nlohmann::json::array();
+      for (const UnreadRank& r : unread_ranks(db)) {
+        j["unread_ranks"].push_back({{"written", r.written}, {"seats", r.seats}});
+      }
+    }
+    std::cout << json_line(j) << "\n";
   } else {
     // Members of archives count as files; the archives themselves apart.
     std::cout << "files     " << info.files << "\n"
@@ -54,7 +64,7 @@ int run_info_command(const std::vector<std::string>& args) {
               << "written   " << (info.written_by.empty() ? "(not recorded)" : info.written_by)
               << "\n";
   }
-  if (vm.count("errors") != 0) {
+  if (errors) {
     list_errors(db, [&](const ErrorRow& row) {
       if (json) {
         nlohmann::json e = {
@@ -70,12 +80,10 @@ int run_info_command(const std::vector<std::string>& args) {
         std::cout << row.file << ": " << row.diagnostic.to_string() << "\n";
       }
     });
-    // Stated ranks that were kept as text: each spelling once.
-    for (const UnreadRank& r : unread_ranks(db)) {
-      if (json) {
-        std::cout << json_line(nlohmann::json{{"unread_rank", r.written}, {"seats", r.seats}})
-                  << "\n";
-      } else {
+    // Stated ranks that were kept as text: each spelling once (with --json,
+    // in the summary object above).
+    if (!json) {
+      for (const UnreadRank& r : unread_ranks(db)) {
         std::cout << "rank '" << r.written << "' not read as a rank, kept as written (" << r.seats
                   << (r.seats == 1 ? " seat" : " seats") << ")\n";
       }

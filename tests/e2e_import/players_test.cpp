@@ -271,6 +271,13 @@ TEST_CASE("players: every rank spelling of the corpus is read as the formats doc
     ++unread;
   }
   CHECK(unread == 25);
+  // With --json, in the summary object: the lines after it stay errors.
+  const std::vector<Json> lines =
+      json_lines(run_ludex_ok({"info", "--db", db, "--json", "--errors"}).out);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0].at("unread_ranks").size() == 25);
+  CHECK(lines[0].at("unread_ranks").at(0) == Json({{"written", "11.6k"}, {"seats", 1}}));
+  for (std::size_t i = 1; i < lines.size(); ++i) CHECK(lines[i].contains("severity"));
 }
 
 TEST_CASE("players: the player page equals a direct count, for Go, Hex and Twixt players",
