@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "games/coord_text.h"
 #include "games/go_komi.h"
 
 namespace ludex {
@@ -19,36 +20,19 @@ bool is_ascii_space(char c) {
 
 constexpr std::string_view kIdeographicSpace = "\xE3\x80\x80";
 
+// ASCII whitespace (trim_ascii) and the ideographic space, at both ends.
 std::string_view trim(std::string_view s) {
   for (;;) {
-    if (!s.empty() && is_ascii_space(s.front())) {
-      s.remove_prefix(1);
-    } else if (s.starts_with(kIdeographicSpace)) {
-      s.remove_prefix(kIdeographicSpace.size());
-    } else {
-      break;
-    }
+    const std::string_view before = s;
+    s = trim_ascii(s);
+    if (s.starts_with(kIdeographicSpace)) s.remove_prefix(kIdeographicSpace.size());
+    if (s.ends_with(kIdeographicSpace)) s.remove_suffix(kIdeographicSpace.size());
+    if (s.size() == before.size()) return s;
   }
-  for (;;) {
-    if (!s.empty() && is_ascii_space(s.back())) {
-      s.remove_suffix(1);
-    } else if (s.ends_with(kIdeographicSpace)) {
-      s.remove_suffix(kIdeographicSpace.size());
-    } else {
-      break;
-    }
-  }
-  return s;
 }
 
 char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = lower(c);
-  return out;
 }
 
 // Consumes `prefix` at the start of s; true if it was there.

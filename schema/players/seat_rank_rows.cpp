@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "derive/seat_facts.h"
 #include "schema/db/statement_util.h"
 #include "schema/game_loader.h"
 
@@ -98,12 +97,9 @@ std::int64_t backfill_seat_ranks(Database& db, MetaTable& meta, SeatRankRows& ro
   for (const std::int64_t id : ids) {
     std::optional<LoadedGame> game = loader.load(id);
     if (!game) throw std::runtime_error("game " + std::to_string(id) + " vanished");
-    PreparedGame prepared;
-    prepared.ranks = stated_ranks(game->record);
-    prepared.rank_band = rank_band(game->record, prepared.ranks);
-    prepared.sides_swapped = sides_swapped_at_end(game->record);
+    // The one derivation the writer's rows come from (derive/prepared_game.h).
+    const PreparedGame prepared = prepare_record(std::move(game->record));
     if (prepared.ranks.empty() && !prepared.sides_swapped) continue;
-    prepared.record = std::move(game->record);
     rows.add(id, prepared);
     // Bounds the queued rows.
     if (++filled % 1000 == 0) rows.flush();
