@@ -191,6 +191,9 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // was stopped may have left the indexes dropped (docs/schema.md), and this
   // is the import that completes it.
   store.finish_bulk_load();
+  // After the indexes are back: one identity's games are found through
+  // game_players_by_player.
+  store.refresh_player_totals();
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;
 }

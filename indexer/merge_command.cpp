@@ -197,6 +197,7 @@ int run_merge_command(const std::vector<std::string>& args) {
   // Also when not a bulk load: it builds the explorer's postings of a
   // database that waits for them (one migrated just now) and analyses.
   store.finish_bulk_load();
+  store.refresh_player_totals();
 
   if (!quiet) {
     const double seconds =

@@ -28,6 +28,7 @@
 #include "schema/explorer/explorer_answers.h"
 #include "schema/game_loader.h"
 #include "schema/players/player_check.h"
+#include "schema/players/player_totals.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
 
@@ -40,10 +41,11 @@ constexpr std::int64_t kNamedOrphans = 10;
 constexpr std::int64_t kProgressEvery = 1000;
 // The tables whose rows follow the games and files, not the nodes: the
 // bounded checks run SQLite's integrity and foreign key checks on these.
-constexpr const char* kPerGameTables[] = {"meta",           "counts",          "source_files",
-                                          "games",          "players",         "game_players",
-                                          "seat_ranks",     "game_rank_bands", "swapped_games",
-                                          "player_aliases", "game_sightings",  "import_errors"};
+constexpr const char* kPerGameTables[] = {
+    "meta",           "counts",         "source_files",  "games",
+    "players",        "game_players",   "seat_ranks",    "game_rank_bands",
+    "swapped_games",  "player_aliases", "player_totals", "player_totals_stale",
+    "game_sightings", "import_errors"};
 
 class Checker {
  public:
@@ -76,6 +78,7 @@ class Checker {
     guarded("player_aliases", [&] {
       for (const std::string& m : alias_problems(db_)) problem("player_aliases", 0, 0, m);
     });
+    guarded("player_totals", [&] { player_totals(); });
     guarded("explorer", [&] { explorer(); });
     guarded("counts", [&] { counts(); });
     return summary_;
@@ -86,6 +89,18 @@ class Checker {
                const std::string& message) {
     ++summary_.problems;
     report_(CheckProblem{check, game, node, message});
+  }
+
+  // The kept totals of every player, or, bounded, of the sampled games'
+  // players.
+  void player_totals() {
+    std::vector<std::int64_t> games;
+    if (summary_.bounded) {
+      for (const CheckedGame* g : sample()) games.push_back(g->game_id);
+    }
+    for (const std::string& m : player_totals_problems(h_, summary_.bounded ? &games : nullptr)) {
+      problem("player_totals", 0, 0, m);
+    }
   }
 
   // Every check over every row with --all, or without --quick on an archive

@@ -9,6 +9,7 @@
 #include "schema/explorer/answer_upkeep.h"
 #include "schema/explorer/explorer_answers.h"
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/player_totals.h"
 #include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/backfill.h"
@@ -277,6 +278,13 @@ std::int64_t GameStore::refresh_seat_ranks() {
   if (!s.meta.has(meta_key::kSeatRanksPending)) return 0;
   return in_one_batch(
       *this, [&] { return backfill_seat_ranks(s.database, s.meta, s.writer.seat_ranks()); });
+}
+
+std::int64_t GameStore::refresh_player_totals() {
+  Impl& s = *impl_;
+  assert(!s.in_batch());
+  if (player_totals_current(s.db)) return 0;
+  return in_one_batch(*this, [&] { return ludex::refresh_player_totals(s.db); });
 }
 
 }  // namespace ludex

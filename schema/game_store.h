@@ -155,6 +155,11 @@ class GameStore {
   // nothing done otherwise. Requires no open batch. Returns the games given
   // rows.
   std::int64_t refresh_seat_ranks();
+  // Counts again the kept totals of the players whose games changed
+  // (schema/players/player_totals.h), in one batch; 0 and nothing done when
+  // none wait. Requires no open batch. Call after the last batch of an
+  // import or merge. Returns the identities counted.
+  std::int64_t refresh_player_totals();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

@@ -9,6 +9,7 @@
 #include "core/text_fold.h"
 #include "schema/db/statement_util.h"
 #include "schema/db/transaction.h"
+#include "schema/players/player_totals.h"
 
 namespace ludex {
 namespace {
@@ -78,7 +79,8 @@ struct PlayerAliases::Impl {
         player_games(h,
                      "SELECT p.name, count(gp.game_id) FROM players AS p "
                      "LEFT JOIN game_players AS gp ON gp.player_id = p.player_id "
-                     "GROUP BY p.player_id ORDER BY p.name") {}
+                     "GROUP BY p.player_id ORDER BY p.name"),
+        mark_stale(h, "INSERT OR IGNORE INTO player_totals_stale (name) VALUES (?1)") {}
 
   bool has_player(const std::string& name) {
     ResetOnExit reset(player_exact);
@@ -131,7 +133,7 @@ struct PlayerAliases::Impl {
   Database& db;
   SQLite::Database& h;
   SQLite::Statement player_exact, players_folded, alias_exact, aliases_folded, aliases_of, repoint,
-      insert, remove, all, player_games;
+      insert, remove, all, player_games, mark_stale;
 };
 
 PlayerAliases::PlayerAliases(Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -168,6 +170,8 @@ Result<AliasChange> PlayerAliases::merge(const std::string& keep, const std::str
   s.insert.bind(2, ck);
   run(s.insert);
   std::sort(change.aliases.begin(), change.aliases.end());
+  // The kept totals of both identities are counted again with the change.
+  refresh_player_totals(s.h, {ck, co});
   transaction.commit();
   return change;
 }
@@ -189,6 +193,7 @@ Result<AliasChange> PlayerAliases::unmerge(const std::string& other) {
   }
   s.remove.bind(1, *o);
   run(s.remove);
+  refresh_player_totals(s.h, {*o, *canonical});
   transaction.commit();
   return AliasChange{*canonical, {*o}};
 }
@@ -258,6 +263,11 @@ std::vector<PlayerAlias> PlayerAliases::copy_from(Database& source) {
     s.insert.bind(1, a.name);
     s.insert.bind(2, target);
     run(s.insert);
+    // Counted again with the merge's other writes (GameStore::refresh_player_totals).
+    for (const std::string& name : {a.name, target}) {
+      s.mark_stale.bind(1, name);
+      run(s.mark_stale);
+    }
   }
   return refused;
 }

@@ -56,11 +56,13 @@ class PlayerAliases {
   // written (a players row or an alias row), or a case-insensitive match of
   // exactly one. Errors (nothing changed): an unknown or ambiguous name, a
   // player merged into itself, `keep` an alias of `other`, the two already
-  // one identity.
+  // one identity. The two identities' kept totals are counted again in the
+  // same transaction (schema/players/player_totals.h).
   Result<AliasChange> merge(const std::string& keep, const std::string& other);
   // Deletes the alias row of `other` (which is found as merge finds names):
   // it is its own player again. Errors (nothing changed): an unknown name,
-  // a name that is no alias (a canonical name lists its aliases).
+  // a name that is no alias (a canonical name lists its aliases). Counts
+  // the kept totals of both identities again, as merge does.
   Result<AliasChange> unmerge(const std::string& other);
 
   // The name as stored that `given` names: itself when a players or alias
@@ -81,7 +83,8 @@ class PlayerAliases {
   // Adds the rows of `source` (a database at kSchemaVersion) to this one
   // (`ludex merge`): a row whose name this database has already made an
   // alias, or whose name is canonical here, is kept as this database has it
-  // and returned. Requires an open transaction.
+  // and returned. Requires an open transaction. The names of the rows added
+  // wait in player_totals_stale for GameStore::refresh_player_totals.
   std::vector<PlayerAlias> copy_from(Database& source);
 
  private:

@@ -10,6 +10,7 @@
 #include "core/text_fold.h"
 #include "schema/db/statement_util.h"
 #include "schema/players/player_aliases.h"
+#include "schema/players/player_totals.h"
 #include "schema/search/query_support.h"
 
 namespace ludex {
@@ -114,7 +115,53 @@ std::optional<PlayerOrder> parse_player_order(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<PlayerSummary> list_players(Database& db, const PlayerListQuery& query) {
+namespace {
+
+// True when the kept totals (schema/players/player_totals.h) give the list:
+// none waits to be counted again and the filter keeps games by family and
+// board alone, the keys of the kept rows.
+bool totals_give(Database& db, const GameFilter& f) {
+  const bool board_only = f.game_ids.empty() && f.variant.empty() && f.event.empty() &&
+                          f.result.empty() && !f.winner && f.date_from.empty() &&
+                          f.date_to.empty() && !f.moves_min && !f.moves_max && !f.rank_min &&
+                          !f.rank_max && !f.duplicates_only;
+  return board_only && player_totals_current(db.handle());
+}
+
+// The list's rows from the kept totals, as the count from the games below
+// gives them.
+Condition kept_list(const PlayerListQuery& query) {
+  // Grouped inside, so that the ORDER BY after it names the sums, not the
+  // kept columns of the same names.
+  Condition c;
+  c.add(
+      "SELECT * FROM (SELECT who, sum(games) AS games, sum(wins) AS wins, sum(losses), sum(draws), "
+      "min(first_date) AS first_date, max(last_date) AS last_date, "
+      "group_concat(DISTINCT family), min(rank_low), max(rank_high) AS rank_high "
+      "FROM player_totals WHERE 1");
+  if (query.games.family) {
+    c.add(" AND family = ?");
+    c.text(std::string(family_name(*query.games.family)));
+  }
+  if (query.games.size) {
+    c.add(" AND board_columns = ? AND board_rows = ?");
+    c.integer(*query.games.size);
+    c.integer(*query.games.size);
+  }
+  if (!query.name.empty()) {
+    c.add(
+        " AND who IN (SELECT coalesce(pa.canonical, p.name) FROM players AS p "
+        "LEFT JOIN player_aliases AS pa ON pa.name = p.name WHERE p.player_id IN ");
+    c.add(kPlayerIdsMatching);
+    c.add(")");
+    c.text(user_pattern_to_glob(query.name));
+  }
+  c.add(" GROUP BY who)");
+  return c;
+}
+
+// The list's rows counted from the games.
+Condition counted_list(const PlayerListQuery& query) {
   GameFilter games = query.games;
   games.players.clear();
   games.player_side = 0;
@@ -141,6 +188,13 @@ std::vector<PlayerSummary> list_players(Database& db, const PlayerListQuery& que
       "LEFT JOIN seat_ranks AS sr ON sr.game_id = x.game_id AND sr.seat = x.seat WHERE 1");
   c.append(game_condition(games));
   c.add(" GROUP BY who");
+  return c;
+}
+
+}  // namespace
+
+std::vector<PlayerSummary> list_players(Database& db, const PlayerListQuery& query) {
+  Condition c = totals_give(db, query.games) ? kept_list(query) : counted_list(query);
   c.sql += list_order(query.order, query.reverse);
   c.add(" LIMIT ? OFFSET ?");
   c.integer(query.limit.value_or(-1));
@@ -170,8 +224,14 @@ std::vector<PlayerSummary> list_players(Database& db, const PlayerListQuery& que
     out.push_back(std::move(s));
   }
   st.reset();
-  PlayerAliases aliases(db);
-  for (PlayerSummary& s : out) s.aliases = aliases.identity(s.name).second;
+  // Every alias row in one read (they come by canonical name, then name).
+  std::map<std::string, std::vector<std::string>> aliases;
+  for (PlayerAlias& a : PlayerAliases(db).list()) {
+    aliases[a.canonical].push_back(std::move(a.name));
+  }
+  for (PlayerSummary& s : out) {
+    if (auto it = aliases.find(s.name); it != aliases.end()) s.aliases = it->second;
+  }
   return out;
 }
 

@@ -51,27 +51,41 @@ Condition game_condition(const GameFilter& f) {
   // Each player drives an index search: folded name range, widened to the
   // matched players' aliases and canonical names (player_aliases,
   // schema/players/player_aliases.h), then the players' games.
-  for (const std::string& p : patterns) {
+  // A side for the first player says where it sat: its own condition below
+  // holds the match anywhere.
+  const bool sided = f.player_side != 0 && !patterns.empty();
+  for (std::size_t i = sided ? 1 : 0; i < patterns.size(); ++i) {
+    const std::string& p = patterns[i];
     c.add(" AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp WHERE gp.player_id IN ");
     c.add(kPlayerIdsMatching);
     c.add(")");
     c.text(p);
   }
-  if (f.player_side != 0 && !patterns.empty()) {
+  if (sided) {
+    const bool black = f.player_side == 3;
     if (f.player_side == 1 || f.player_side == 2) {
       c.add(
           " AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp WHERE gp.seat = ? "
           "AND gp.player_id IN ");
       c.integer(f.player_side);
-    } else {
+    } else if (f.family) {
       // The seat's colour: its number, exchanged in a swapped game; Black
       // is colour 2 in Twixt (seat 1 is White there), colour 1 elsewhere.
+      // With the family known, the seat's colour needs no games row.
+      c.add(
+          " AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp "
+          "WHERE (CASE WHEN EXISTS (SELECT 1 FROM swapped_games AS sw "
+          "WHERE sw.game_id = gp.game_id) THEN 3 - gp.seat ELSE gp.seat END) = ? "
+          "AND gp.player_id IN ");
+      const bool twixt = *f.family == Family::kTwixt;
+      c.integer(black == twixt ? 2 : 1);
+    } else {
+      // As above, with the family read from each game.
       c.add(
           " AND g.game_id IN (SELECT gp.game_id FROM game_players AS gp JOIN games AS gs "
           "ON gs.game_id = gp.game_id WHERE (CASE WHEN EXISTS (SELECT 1 FROM swapped_games AS sw "
           "WHERE sw.game_id = gp.game_id) THEN 3 - gp.seat ELSE gp.seat END) = "
           "(CASE WHEN gs.family = 'twixt' THEN ? ELSE ? END) AND gp.player_id IN ");
-      const bool black = f.player_side == 3;
       c.integer(black ? 2 : 1);
       c.integer(black ? 1 : 2);
     }

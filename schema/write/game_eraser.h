@@ -1,6 +1,7 @@
 // Erasing a file's games: their rows in every table (nodes, node_moves,
 // evaluations, comments, properties, game_positions, game_players,
 // seat_ranks, game_rank_bands, games),
+// the players' kept totals marked stale (schema/players/player_totals.h),
 // their feature_games entries and explorer postings, the players no other
 // game refers to, the
 // file's sightings and import_errors; the copies of other games and
@@ -19,6 +20,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/player_totals.h"
 #include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
@@ -75,6 +77,7 @@ class GameEraser {
   SQLite::Statement delete_streams_, delete_game_players_, delete_games_, relink_copies_,
       relink_sightings_;
   SeatRankRows ranks_;
+  PlayerTotalsMarks totals_;
   SQLite::Statement delete_orphan_player_, delete_file_errors_, delete_file_sightings_,
       reset_game_count_;
 };

@@ -106,7 +106,8 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
       comments_(db, "INSERT INTO comments (node_id, text) VALUES", 2),
       properties_(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
       streams_(db, "INSERT INTO game_positions (game_id, stream) VALUES", 2),
-      ranks_(db) {
+      ranks_(db),
+      totals_(db) {
   next_game_id_ = scalar(max_game_id_) + 1;
   next_node_id_ = scalar(max_node_id_) + 1;
 }
@@ -132,6 +133,7 @@ void GameWriter::flush() {
     b->flush();
   }
   ranks_.flush();
+  totals_.flush();
   features_.flush();
   write_game_count();
   queued_copies_.clear();
@@ -143,6 +145,7 @@ void GameWriter::discard() {
     b->discard();
   }
   ranks_.discard();
+  totals_.discard();
   features_.discard();
   counted_games_ = 0;
   queued_copies_.clear();
@@ -209,6 +212,7 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const PreparedGame& pr
     game_players_.set_int(1, p.seat);
     game_players_.set_int(2, player_id(p.name));
     game_players_.end_row();
+    totals_.mark(p.name);
   }
   ranks_.add(game_id, prepared);
 

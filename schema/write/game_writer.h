@@ -1,7 +1,7 @@
 // Writing games: the games, game_players, players, nodes, node_moves,
 // evaluations, comments, properties, game_positions, seat_ranks and
-// game_rank_bands rows of each game,
-// its feature_games entries, its sightings and import_errors, and the
+// game_rank_bands rows of each game, its players' names in
+// player_totals_stale, its feature_games entries, its sightings and import_errors, and the
 // source_files.game_count of its file (docs/schema.md, "Write path and
 // speed"). For GameStore, which opens the transactions and calls flush()
 // before each commit and discard() after each rollback.
@@ -28,6 +28,7 @@
 #include "derive/prepared_game.h"
 #include "schema/db/batched_insert.h"
 #include "schema/explorer/explorer_store.h"
+#include "schema/players/player_totals.h"
 #include "schema/players/seat_rank_rows.h"
 #include "schema/search/feature_index.h"
 #include "schema/write/counts.h"
@@ -126,6 +127,7 @@ class GameWriter {
   BatchedInsert nodes_, moves_, evaluations_, comments_, properties_;
   BatchedInsert streams_;  // game_positions rows
   SeatRankRows ranks_;
+  PlayerTotalsMarks totals_;
   std::unordered_map<std::int64_t, std::int64_t> queued_copies_;  // moves hash -> first queued
   std::int64_t counted_file_ = 0;
   std::int64_t counted_games_ = 0;

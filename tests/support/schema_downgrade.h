@@ -1,5 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 11: no players'
+// versions wrote, for the tests of the migrations. Version 12: no kept
+// player totals. Version 11: no players'
 // tables (seat ranks, rank bands, swapped games, aliases). Version 10: the index
 // nodes_by_hash_top instead of the table node_hashes. Version 9: no folded
 // event. Version 8: no kept
@@ -17,9 +18,23 @@
 
 namespace ludex::test {
 
+// Version 13 back to 12: no player_totals or player_totals_stale
+// (013_player_totals.sql).
+inline void downgrade_to_version12(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP TABLE player_totals;
+    DROP TABLE player_totals_stale;
+    UPDATE meta SET value = '12' WHERE key = 'schema_version';
+    PRAGMA user_version = 12;
+    COMMIT;
+  )sql");
+}
+
 // Version 12 back to 11: no seat_ranks, game_rank_bands, swapped_games or
 // player_aliases (012_players*.sql).
 inline void downgrade_to_version11(SQLite::Database& raw) {
+  downgrade_to_version12(raw);
   raw.exec(R"sql(
     BEGIN;
     DROP TABLE seat_ranks;

@@ -70,6 +70,8 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
                                                            "node_moves",
                                                            "nodes",
                                                            "player_aliases",
+                                                           "player_totals",
+                                                           "player_totals_stale",
                                                            "players",
                                                            "properties",
                                                            "seat_ranks",

@@ -1,0 +1,186 @@
+#include "schema/players/player_totals.h"
+
+#include <set>
+
+#include <SQLiteCpp/Statement.h>
+
+#include "schema/db/statement_util.h"
+
+namespace ludex {
+namespace {
+
+constexpr const char* kColumns =
+    "(who, family, board_columns, board_rows, games, wins, losses, draws, first_date, "
+    "last_date, rank_low, rank_high)";
+
+// The totals of rows x (who, game_id, seat: an identity's first seat in a
+// game) joined to games AS g and seat_ranks AS sr, grouped by identity and
+// board. Counted as list_players counts (schema/players/player_stats.cpp).
+constexpr const char* kTotalsOfX =
+    "x.who, g.family, coalesce(g.board_columns, 0), coalesce(g.board_rows, 0), count(*), "
+    "sum(g.winner = x.seat), sum(g.winner <> 0 AND g.winner <> x.seat), "
+    "sum(g.winner = 0 AND ludex_is_draw(g.result)), min(g.date), max(g.date), "
+    "min(sr.rank_order), max(sr.rank_order) ";
+constexpr const char* kJoinsOfX =
+    "JOIN games AS g ON g.game_id = x.game_id "
+    "LEFT JOIN seat_ranks AS sr ON sr.game_id = x.game_id AND sr.seat = x.seat "
+    "GROUP BY 1, 2, 3, 4";
+
+// Every identity's games.
+std::string all_totals() {
+  return std::string("SELECT ") + kTotalsOfX +
+         "FROM (SELECT coalesce(pa.canonical, p.name) AS who, gp.game_id AS game_id, "
+         "min(gp.seat) AS seat FROM game_players AS gp "
+         "JOIN players AS p ON p.player_id = gp.player_id "
+         "LEFT JOIN player_aliases AS pa ON pa.name = p.name GROUP BY 1, 2) AS x " +
+         kJoinsOfX;
+}
+
+// The games of the identity whose canonical name is ?1.
+std::string one_identity_totals() {
+  return std::string("SELECT ") + kTotalsOfX +
+         "FROM (SELECT ?1 AS who, gp.game_id AS game_id, min(gp.seat) AS seat "
+         "FROM game_players AS gp WHERE gp.player_id IN ("
+         "SELECT player_id FROM players WHERE name = ?1 UNION ALL "
+         "SELECT p.player_id FROM player_aliases AS a JOIN players AS p ON p.name = a.name "
+         "WHERE a.canonical = ?1) GROUP BY 2) AS x " +
+         kJoinsOfX;
+}
+
+}  // namespace
+
+PlayerTotalsMarks::PlayerTotalsMarks(SQLite::Database& db)
+    : insert_(db, "INSERT OR IGNORE INTO player_totals_stale (name) VALUES", 1),
+      mark_games_(db,
+                  "INSERT OR IGNORE INTO player_totals_stale (name) "
+                  "SELECT DISTINCT p.name FROM game_players AS gp "
+                  "JOIN players AS p ON p.player_id = gp.player_id "
+                  "WHERE gp.game_id BETWEEN ?1 AND ?2") {}
+
+void PlayerTotalsMarks::mark(std::string_view name) {
+  if (!queued_.emplace(name).second) return;
+  insert_.set_text(0, name);
+  insert_.end_row();
+}
+
+void PlayerTotalsMarks::flush() {
+  insert_.flush();
+  queued_.clear();
+}
+
+void PlayerTotalsMarks::discard() {
+  insert_.discard();
+  queued_.clear();
+}
+
+void PlayerTotalsMarks::mark_games(std::int64_t first_game, std::int64_t last_game) {
+  mark_games_.bind(1, first_game);
+  mark_games_.bind(2, last_game);
+  run(mark_games_);
+}
+
+std::int64_t refresh_player_totals(SQLite::Database& db, const std::vector<std::string>& names) {
+  std::set<std::string> stale(names.begin(), names.end());
+  {
+    SQLite::Statement st(db, "SELECT name FROM player_totals_stale");
+    while (st.executeStep()) stale.insert(st.getColumn(0).getString());
+  }
+  if (stale.empty()) return 0;
+  const std::int64_t players = db.execAndGet("SELECT count(*) FROM players").getInt64();
+  const bool kept = db.execAndGet("SELECT EXISTS (SELECT 1 FROM player_totals)").getInt() != 0;
+  std::int64_t counted = 0;
+  if (!kept || static_cast<std::int64_t>(stale.size()) * 8 >= players) {
+    db.exec("DELETE FROM player_totals");
+    db.exec(std::string("INSERT INTO player_totals ") + kColumns + " " + all_totals());
+    counted = db.execAndGet("SELECT count(DISTINCT who) FROM player_totals").getInt64();
+  } else {
+    SQLite::Statement canonical(
+        db, "SELECT coalesce((SELECT canonical FROM player_aliases WHERE name = ?1), ?1)");
+    SQLite::Statement erase(db, "DELETE FROM player_totals WHERE who = ?1");
+    SQLite::Statement insert(
+        db, std::string("INSERT INTO player_totals ") + kColumns + " " + one_identity_totals());
+    std::set<std::string> identities;
+    for (const std::string& name : stale) {
+      erase.bind(1, name);
+      run(erase);
+      canonical.bind(1, name);
+      canonical.executeStep();
+      identities.insert(canonical.getColumn(0).getString());
+      canonical.reset();
+    }
+    for (const std::string& who : identities) {
+      erase.bind(1, who);
+      run(erase);
+      insert.bind(1, who);
+      run(insert);
+    }
+    counted = static_cast<std::int64_t>(identities.size());
+  }
+  db.exec("DELETE FROM player_totals_stale");
+  return counted;
+}
+
+bool player_totals_current(SQLite::Database& db) {
+  return db.execAndGet("SELECT NOT EXISTS (SELECT 1 FROM player_totals_stale)").getInt() != 0;
+}
+
+std::vector<std::string> player_totals_problems(SQLite::Database& db,
+                                                const std::vector<std::int64_t>* games) {
+  // Both ways round: a kept row the games do not give, a counted row not
+  // kept. Identities waiting to be counted again are left out.
+  const std::string waiting =
+      "SELECT name FROM player_totals_stale UNION SELECT a.canonical FROM player_aliases AS a "
+      "JOIN player_totals_stale AS s ON s.name = a.name";
+  const std::string kept =
+      "SELECT who, family, board_columns, board_rows, games, wins, losses, draws, first_date, "
+      "last_date, rank_low, rank_high FROM player_totals";
+  const std::string tail =
+      "SELECT 'kept', * FROM (SELECT * FROM kept EXCEPT SELECT * FROM counted) "
+      "WHERE who NOT IN waiting UNION ALL "
+      "SELECT 'counted', * FROM (SELECT * FROM counted EXCEPT SELECT * FROM kept) "
+      "WHERE who NOT IN waiting ORDER BY 2, 3, 4, 5, 1";
+  std::vector<std::string> identities;
+  if (games == nullptr) {
+    identities.emplace_back();  // every identity, in one pass
+  } else {
+    SQLite::Statement of_game(db,
+                              "SELECT DISTINCT coalesce(pa.canonical, p.name) FROM game_players "
+                              "AS gp JOIN players AS p ON p.player_id = gp.player_id "
+                              "LEFT JOIN player_aliases AS pa ON pa.name = p.name "
+                              "WHERE gp.game_id = ?1");
+    std::set<std::string> seen;
+    for (std::int64_t game : *games) {
+      of_game.bind(1, game);
+      while (of_game.executeStep()) {
+        std::string who = of_game.getColumn(0).getString();
+        if (seen.insert(who).second) identities.push_back(std::move(who));
+      }
+      of_game.reset();
+    }
+  }
+  SQLite::Statement st(
+      db, games == nullptr ? "WITH counted AS (" + all_totals() + "), kept AS (" + kept +
+                                 "), waiting AS (" + waiting + ") " + tail
+                           : "WITH counted AS (" + one_identity_totals() + "), kept AS (" + kept +
+                                 " WHERE who = ?1), waiting AS (" + waiting + ") " + tail);
+  std::vector<std::string> out;
+  for (const std::string& who : identities) {
+    if (games != nullptr) st.bind(1, who);
+    while (st.executeStep()) {
+      const bool kept_row = st.getColumn(0).getString() == "kept";
+      std::string board = st.getColumn(2).getString();
+      if (st.getColumn(3).getInt64() > 0) {
+        board += " " + st.getColumn(3).getString() + "x" + st.getColumn(4).getString();
+      }
+      out.push_back(
+          std::string(kept_row ? "the kept totals of '" : "the games of '") +
+          st.getColumn(1).getString() + "' on " + board + " (" + st.getColumn(5).getString() +
+          " games, " + st.getColumn(6).getString() + " wins) " +
+          (kept_row ? "are not what its games give" : "are not what its kept totals say"));
+    }
+    st.reset();
+  }
+  return out;
+}
+
+}  // namespace ludex
