@@ -8,6 +8,7 @@
 #include "query/commands.h"
 #include "query/filter_options.h"
 #include "query/game_output.h"
+#include "query/player_openings.h"
 #include "query/player_options.h"
 #include "query/player_output.h"
 #include "schema/database.h"
@@ -27,6 +28,7 @@ int run_player_command(const std::vector<std::string>& args) {
        "the player: a name as written or an alias (case-insensitive when only one player "
        "matches); --player then names an opponent");
   add_filter_options(options);
+  add_player_page_options(options);
   po::positional_options_description positional;
   positional.add("name", 1);
   const auto parsed = parse_command_line("player", args, options, &positional);
@@ -54,10 +56,13 @@ int run_player_command(const std::vector<std::string>& args) {
     std::cerr << "ludex player: no game of '" << *name << "' is kept by the filters\n";
     return 1;
   }
+  const std::vector<PlayerOpenings> openings =
+      player_openings(db, *page, query->filter, query->opening_boards);
   if (vm.count("json") != 0) {
-    std::cout << json_line(player_page_json(*page)) << "\n";
+    std::cout << json_line(player_page_json(*page, openings)) << "\n";
   } else {
     write_player_page(std::cout, *page);
+    write_player_openings(std::cout, page->name, openings);
   }
   return 0;
 }

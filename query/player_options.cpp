@@ -1,5 +1,7 @@
 #include "query/player_options.h"
 
+#include <charconv>
+
 #include "query/filter_options.h"
 
 namespace ludex {
@@ -9,6 +11,13 @@ void add_player_list_options(po::options_description& options) {
   options.add_options()  //
       ("name", po::value<std::string>(),
        "players with a name (or alias) like this, case-insensitive, '*' wildcards");
+}
+
+void add_player_page_options(po::options_description& options) {
+  options.add_options()  //
+      ("openings", po::value<std::string>(),
+       "the boards whose openings the page lists, the most played first (default 1; 0 = "
+       "none)");
 }
 
 Result<PlayerListQuery> player_list_query_of(const po::variables_map& vm) {
@@ -51,7 +60,17 @@ Result<PlayerPageQuery> player_page_query_of(const po::variables_map& vm, const 
   if (!args.players.empty()) args.players.insert(args.players.begin(), "");
   const Result<GameFilter> filter = game_filter_from(args);
   if (!filter) return filter.error();
-  return PlayerPageQuery{name, *filter};
+  PlayerPageQuery query{name, *filter};
+  if (vm.count("openings") != 0) {
+    const std::string& text = vm["openings"].as<std::string>();
+    std::size_t boards = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), boards);
+    if (ec != std::errc() || end != text.data() + text.size() || boards > 10) {
+      return Error{{}, "--openings '" + text + "': give a number of boards from 0 to 10"};
+    }
+    query.opening_boards = boards;
+  }
+  return query;
 }
 
 }  // namespace ludex

@@ -23,12 +23,17 @@ void add_player_list_options(boost::program_options::options_description& option
 // words for a bad value.
 Result<PlayerListQuery> player_list_query_of(const boost::program_options::variables_map& vm);
 
+// --openings N (the page's).
+void add_player_page_options(boost::program_options::options_description& options);
+
 // The page's player and filters: the game filters with --player as the
 // one opponent (the page's filter holds it second, as player_page wants);
-// --as is refused (the page shows every seat and colour).
+// --as is refused (the page shows every seat and colour); --openings, the
+// boards whose openings it lists (query/player_openings.h), 0 to 10.
 struct PlayerPageQuery {
   std::string name;
   GameFilter filter;
+  std::size_t opening_boards = 1;
 };
 Result<PlayerPageQuery> player_page_query_of(const boost::program_options::variables_map& vm,
                                              const std::string& name);

@@ -21,6 +21,7 @@
 #include "query/game_output.h"
 #include "query/next_moves.h"
 #include "query/node_filter_options.h"
+#include "query/player_openings.h"
 #include "query/player_options.h"
 #include "query/player_output.h"
 #include "query/position_target.h"
@@ -156,6 +157,7 @@ ApiResponse api_player(Database& db, const QueryParams& params) {
   po::options_description options;
   options.add_options()("name", po::value<std::string>(), "the player");
   add_filter_options(options);
+  add_player_page_options(options);
   auto vm = read_params(params, options);
   if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
   const po::variables_map& values = std::get<po::variables_map>(vm);
@@ -167,7 +169,8 @@ ApiResponse api_player(Database& db, const QueryParams& params) {
   if (!name) return api_error(404, name.error().message);
   const std::optional<PlayerPage> page = player_page(db, *name, query->filter);
   if (!page) return api_error(404, "no game of '" + *name + "' is kept by the filters");
-  return json_response(player_page_json(*page));
+  return json_response(
+      player_page_json(*page, player_openings(db, *page, query->filter, query->opening_boards)));
 }
 
 std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const QueryParams& params) {

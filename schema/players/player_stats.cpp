@@ -249,14 +249,16 @@ std::optional<PlayerPage> player_page(Database& db, const std::string& name,
   } else {
     games.players.clear();
   }
+  // One row per seat of the identity; the opponent as a player id (named
+  // below, once per opponent) and no ORDER BY: the rows are sorted here,
+  // which costs less than SQLite's sort of the wide rows.
   Condition c;
   c.add(
-      "SELECT g.game_id, gp.seat, g.winner, ludex_is_draw(g.result), g.date, g.event, "
+      "SELECT g.game_id, gp.seat, g.winner, "
+      "CASE WHEN g.winner = 0 THEN ludex_is_draw(g.result) ELSE 0 END, g.date, g.event, "
       "g.family, g.board_columns, g.board_rows, "
       "EXISTS (SELECT 1 FROM swapped_games AS sw WHERE sw.game_id = g.game_id), "
-      "(SELECT coalesce(pa.canonical, p.name) FROM game_players AS o "
-      "JOIN players AS p ON p.player_id = o.player_id "
-      "LEFT JOIN player_aliases AS pa ON pa.name = p.name "
+      "(SELECT o.player_id FROM game_players AS o "
       "WHERE o.game_id = g.game_id AND o.seat <> gp.seat ORDER BY o.seat LIMIT 1), "
       "sr.written, sr.rank_order "
       "FROM game_players AS gp JOIN games AS g ON g.game_id = gp.game_id "
@@ -269,9 +271,58 @@ std::optional<PlayerPage> player_page(Database& db, const std::string& name,
   }
   c.add("))");
   c.append(game_condition(games));
-  c.add(" ORDER BY g.game_id, gp.seat");
   SQLite::Statement st(db.handle(), c.sql);
   bind_params(st, c);
+
+  struct Row {
+    std::int64_t game = 0;
+    std::int32_t seat = 0;
+    std::int32_t winner = 0;
+    bool draw = false;
+    std::string date, event, family;
+    std::int32_t columns = 0, rows = 0;
+    bool swapped = false;
+    std::int64_t opponent = 0;  // player id, 0 = none
+    std::optional<std::string> written;
+    std::optional<std::int32_t> order;
+  };
+  std::vector<Row> rows;
+  while (st.executeStep()) {
+    Row r;
+    r.game = st.getColumn(0).getInt64();
+    r.seat = st.getColumn(1).getInt();
+    r.winner = st.getColumn(2).getInt();
+    r.draw = st.getColumn(3).getInt() != 0;
+    r.date = st.getColumn(4).getString();
+    r.event = st.getColumn(5).getString();
+    r.family = st.getColumn(6).getString();
+    r.columns = st.getColumn(7).getInt();
+    r.rows = st.getColumn(8).getInt();
+    r.swapped = st.getColumn(9).getInt() != 0;
+    r.opponent = st.getColumn(10).isNull() ? 0 : st.getColumn(10).getInt64();
+    if (!st.getColumn(11).isNull()) r.written = st.getColumn(11).getString();
+    if (!st.getColumn(12).isNull()) r.order = st.getColumn(12).getInt();
+    rows.push_back(std::move(r));
+  }
+  std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+    return a.game != b.game ? a.game < b.game : a.seat < b.seat;
+  });
+
+  // Opponents by canonical name, looked up once per player id.
+  SQLite::Statement name_of(db.handle(),
+                            "SELECT coalesce(pa.canonical, p.name) FROM players AS p "
+                            "LEFT JOIN player_aliases AS pa ON pa.name = p.name "
+                            "WHERE p.player_id = ?");
+  std::map<std::int64_t, std::string> opponent_names;
+  auto opponent_name = [&](std::int64_t id) -> const std::string& {
+    auto [it, added] = opponent_names.try_emplace(id);
+    if (added) {
+      name_of.bind(1, static_cast<std::int64_t>(id));
+      if (name_of.executeStep()) it->second = name_of.getColumn(0).getString();
+      name_of.reset();
+    }
+    return it->second;
+  };
 
   PlayerPage page;
   page.name = canonical;
@@ -279,48 +330,42 @@ std::optional<PlayerPage> player_page(Database& db, const std::string& name,
   std::map<std::string, PlayerRecord> seats, colours, years, events, boards, opponents;
   std::set<std::string> families;
   std::int64_t previous = 0;
-  while (st.executeStep()) {
-    const std::int64_t game = st.getColumn(0).getInt64();
+  for (const Row& r : rows) {
+    const std::int64_t game = r.game;
     // A player in two seats of one game (against itself or an alias) counts
     // in each seat's and colour's row, and once, from its first seat, in the
     // totals and the other tables.
     const bool again = game == previous;
     previous = game;
-    const std::int32_t seat = st.getColumn(1).getInt();
-    const std::int32_t winner = st.getColumn(2).getInt();
-    const bool draw = st.getColumn(3).getInt() != 0;
-    const std::string date = st.getColumn(4).getString();
-    const std::string event = st.getColumn(5).getString();
-    const std::string family = st.getColumn(6).getString();
-    const std::int32_t columns = st.getColumn(7).getInt();
-    const std::int32_t rows = st.getColumn(8).getInt();
-    const bool swapped = st.getColumn(9).getInt() != 0;
-    const std::string opponent = st.getColumn(10).getString();
     auto add = [&](std::map<std::string, PlayerRecord>& m, const std::string& key) {
-      count(m[key], game, seat, winner, draw, date);
+      count(m[key], game, r.seat, r.winner, r.draw, r.date);
     };
-    add(seats, std::to_string(seat));
-    if (const std::string colour = colour_name(family, seat, swapped); !colour.empty()) {
+    add(seats, std::to_string(r.seat));
+    if (const std::string colour = colour_name(r.family, r.seat, r.swapped); !colour.empty()) {
       add(colours, colour);
     }
     if (again) continue;
-    count(page.total, game, seat, winner, draw, date);
-    add(years, date.substr(0, std::min<std::size_t>(4, date.size())));
-    add(events, event);
-    std::string board = family;
-    if (columns > 0) {
-      board += " " + std::to_string(columns) + "x" + std::to_string(rows);
+    count(page.total, game, r.seat, r.winner, r.draw, r.date);
+    add(years, r.date.substr(0, std::min<std::size_t>(4, r.date.size())));
+    add(events, r.event);
+    std::string board = r.family;
+    if (r.columns > 0) {
+      board += " " + std::to_string(r.columns) + "x" + std::to_string(r.rows);
     }
     add(boards, board);
-    if (!opponent.empty()) add(opponents, opponent);
-    families.insert(family);
-    if (!st.getColumn(11).isNull()) {
-      StatedRankAt r;
-      r.date = date;
-      r.game_id = game;
-      r.written = st.getColumn(11).getString();
-      if (!st.getColumn(12).isNull()) r.order = st.getColumn(12).getInt();
-      page.ranks.push_back(std::move(r));
+    if (r.opponent != 0) {
+      if (const std::string& opponent = opponent_name(r.opponent); !opponent.empty()) {
+        add(opponents, opponent);
+      }
+    }
+    families.insert(r.family);
+    if (r.written) {
+      StatedRankAt stated;
+      stated.date = r.date;
+      stated.game_id = game;
+      stated.written = *r.written;
+      stated.order = r.order;
+      page.ranks.push_back(std::move(stated));
     }
   }
   if (page.total.games == 0) return std::nullopt;

@@ -223,6 +223,60 @@ std::string alias_rows(const std::string& db) {
   return run_ludex_ok({"players", "--db", db, "--aliases"}).out;
 }
 
+// The page's openings (its most played board, each seat) against a replay:
+// the explorer without its postings (`next --replay`) for the moves and
+// their games, and the node query (`query --first --line`, one copy of a
+// game stored twice, as the explorer counts) for each move's games and the
+// seat's wins and losses.
+void check_openings(const std::string& db, const std::string& name, const Json& page) {
+  const Json& openings = page.at("openings");
+  REQUIRE(openings.size() == 2);
+  for (const Json& o : openings) {
+    const std::string family = o.at("family");
+    const std::string size = std::to_string(o.at("size").get<int>());
+    const int seat = o.at("seat").get<int>();
+    const std::string as = std::to_string(seat);
+    INFO(family << " " << size << " seat " << seat);
+    CHECK(page.at("by_board").at(0).at("key") == family + " " + size + "x" + size);
+    std::vector<Json> steps = {o.at("first")};
+    if (seat == 2 && !o.at("replies").is_null()) steps.push_back(o.at("replies"));
+    CHECK((seat == 2) == !o.at("replies").is_null());
+    for (const Json& step : steps) {
+      std::vector<std::string> next = {"next",     "--db", db,       "--json", "--replay",
+                                       "--family", family, "--size", size,     "--player",
+                                       name,       "--as", as};
+      if (!step.at("after").get<std::string>().empty()) {
+        next.insert(next.end(), {"--line", step.at("after").get<std::string>()});
+      }
+      const std::vector<Json> replayed = json_lines(run_ludex_ok(next).out);
+      REQUIRE(replayed.size() >= step.at("moves").size());
+      std::size_t i = 0;
+      for (const Json& m : step.at("moves")) {
+        INFO(m.dump());
+        CHECK(replayed[i].at("move") == m.at("move"));
+        CHECK(replayed[i].at("games") == m.at("games"));
+        ++i;
+        if (i > 3) continue;  // the node query for the first three
+        std::int64_t games = 0, wins = 0, losses = 0;
+        for (const Json& g :
+             json_lines(run_ludex_ok({"query", "--db", db, "--json", "--first", "--family", family,
+                                      "--size", size, "--player", name, "--as", as, "--line",
+                                      m.at("line").get<std::string>()})
+                            .out)) {
+          if (g.contains("duplicate_of")) continue;
+          ++games;
+          const int winner = g.at("winner").get<int>();
+          if (winner == seat) ++wins;
+          if (winner != 0 && winner != seat) ++losses;
+        }
+        CHECK(games == m.at("games").get<std::int64_t>());
+        CHECK(wins == m.at("wins").get<std::int64_t>());
+        CHECK(losses == m.at("losses").get<std::int64_t>());
+      }
+    }
+  }
+}
+
 void check_sound(const std::string& db) {
   const RunResult r = run_ludex({"check", "--db", db, "--all"});
   INFO(r.out << r.err);
@@ -314,6 +368,7 @@ TEST_CASE("players: the player page equals a direct count, for Go, Hex and Twixt
     // --as: the seat's games, from query as from next's filter.
     CHECK(count_of(db, {"--player", name, "--as", "1"}) == row_games(page.at("by_seat"), "1"));
     CHECK(count_of(db, {"--player", name, "--as", "2"}) == row_games(page.at("by_seat"), "2"));
+    check_openings(db, name, page);
   }
   // Colours: Black is seat 1 in Go and Hex, seat 2 in Twixt.
   CHECK(count_of(db, {"--player", "BensonDarr", "--as", "black"}) ==

@@ -556,6 +556,16 @@ try {
       check(JSON.stringify(cells) === JSON.stringify(want), `${name}'s ${family} page shows games, won, lost, drawn as ludex player`, `page ${cells}, cli ${want}`);
       const seats = await page.locator('#player-by-seat tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.key, Number(r.querySelector('td.games').textContent.replace(/,/g, ''))]));
       check(JSON.stringify(seats) === JSON.stringify(cli.by_seat.map((r) => [r.key, r.games])), `${name}'s ${family} page's seats as ludex player`, JSON.stringify(seats));
+      // The openings: the first board's first moves as ludex player lists them.
+      const cliOpening = (cli.openings || []).filter((o) => o.first.games > 0)[0];
+      if (cliOpening) {
+        await page.waitForSelector('#opening-0-first');
+        const moves = await page.locator('#opening-0-first tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.move, Number(r.querySelector('td.games').textContent.replace(/,/g, ''))]));
+        check(JSON.stringify(moves) === JSON.stringify(cliOpening.first.moves.map((m) => [m.move, m.games])), `${name}'s ${family} openings as ludex player`, JSON.stringify(moves));
+        await page.waitForSelector('.opening-board svg.board');
+      } else {
+        check(false, `${name} has openings at ${family}`);
+      }
       await page.screenshot({ path: join(OUT, `player-${family}.png`), fullPage: true });
     }
     // A count opens its games: the seat-1 games of tasuki at Hex.

@@ -1,8 +1,9 @@
 // One player's page (#/player/NAME?<game filters>&player=OPPONENT), from
 // /api/player (`ludex player --json`): the record in total, by seat, by
 // colour as finally played, by board, year and event and against each
-// opponent; the ranks stated over time as a plot; the openings as each
-// colour, which open the explorer as this player sees it. Every count
+// opponent; the ranks stated over time as a plot; the openings in each
+// seat as a small board and moves tables, which open the explorer as this
+// player sees it. Every count
 // links to its games; an opponent's name opens the head-to-head (this page
 // with player=OPPONENT).
 
@@ -12,6 +13,9 @@ import { href } from './router.js';
 import { errorBox } from './errors.js';
 import { FAMILY_NAMES } from './families.js';
 import { playerGamesHref } from './players_page.js';
+import { boardFor } from './boards.js';
+import { canDraw, createBoard } from './board_view.js';
+import { candidateMarks, moveText } from './continuation_table.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -117,23 +121,67 @@ function rankPlot(page) {
   return svg;
 }
 
+// One step of the openings as a moves table: each move opens the explorer
+// after it, as this player in this seat (its games listed there).
+function openingTable(o, step, explorePairs, id) {
+  return h('table', { class: 'record opening-moves', id },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'after-text' }, step.after ? `After ${step.after}` : 'First move'),
+      h('th', { scope: 'col', class: 'num' }, 'Games'), h('th', { scope: 'col', class: 'num' }, 'Won'),
+      h('th', { scope: 'col', class: 'num' }, 'Lost'), h('th', { scope: 'col', class: 'num' }, 'Score'))),
+    h('tbody', {}, step.moves.map((m) => h('tr', { 'data-move': m.move },
+      h('th', { scope: 'row', class: 'move-text' }, m.move),
+      h('td', { class: 'num games' }, h('a', { href: href('explore', '', [['family', o.family], ['size', String(o.size)], ['line', m.line], ...explorePairs]), title: `the explorer after ${m.line}, with these games` }, fmt.format(m.games))),
+      h('td', { class: 'num' }, fmt.format(m.wins)), h('td', { class: 'num' }, fmt.format(m.losses)),
+      h('td', { class: 'num' }, m.wins + m.losses ? `${Math.round((100 * m.wins) / (m.wins + m.losses))}%` : '–')))));
+}
+
+// The first moves on a small board: the explorer's marks (letters for the
+// most played, dots for the rest), drawn once the board is known; then the
+// moves of `tables` get the board's labels (Go "B Q16" for "B pd").
+function openingBoard(o, tables) {
+  const holder = h('div', { class: 'opening-board' });
+  boardFor(o.family, { size: String(o.size) }).then((board) => {
+    const steps = [o.first, o.replies].filter(Boolean);
+    tables.filter(Boolean).forEach((table, k) => {
+      table.querySelectorAll('tbody th.move-text').forEach((th, j) => {
+        const m = steps[k].moves[j];
+        if (m) th.textContent = moveText(board, m);
+      });
+    });
+    const after = tables[1] && tables[1].querySelector('thead th.after-text');
+    if (after && o.first.moves[0]) after.textContent = `After ${moveText(board, o.first.moves[0])}`;
+    if (!canDraw(board)) return;
+    const view = createBoard(board);
+    const { hints } = candidateMarks(o.first, board);
+    view.render({ stones: new Map(), links: new Map() }, { hints });
+    holder.replaceChildren(view.element);
+  }).catch(() => {});
+  return holder;
+}
+
+// The openings of /api/player (query/player_openings.h): on the board the
+// player played most, in each seat, the first moves of its games from the
+// empty board as the explorer counts them, and in seat 2 its replies to
+// the first move it met most.
 function openings(page, filters) {
-  // The explorer from the empty board, as this player in each colour, on
-  // the boards the player played most.
-  const boards = (page.by_board || []).filter((b) => b.key.split(' ')[0] !== 'blokus' && b.key.includes(' ')).slice(0, 3);
-  if (boards.length === 0) return null;
+  const list = (page.openings || []).filter((o) => o.first.games > 0);
+  if (list.length === 0) return null;
   const own = filters.filter(([k]) => k !== 'player');
+  const opponent = filters.filter(([k]) => k === 'player');
   return h('section', { class: 'player-openings' }, h('h2', {}, 'Openings'),
-    h('p', {}, 'What ', page.name, ' plays from the empty board, in the explorer: '),
-    h('ul', {}, boards.map((b) => {
-      const [family, size] = b.key.split(' ');
-      const side = size.split('x')[0];
-      return h('li', {}, keyText('by_board', b.key), ': ',
-        ['black', 'white'].map((c, i) => [i ? ' · ' : '', h('a', {
-          href: href('explore', '', [['family', family], ['size', side], ['player', page.name], ['as', c], ...own]),
-          class: 'explore-as', 'data-colour': c,
-        }, `as ${c === 'black' ? 'Black' : 'White'}`)]));
-    })));
+    h('p', {}, 'The first moves of ', page.name, '’s games from the empty board, in the explorer; won and lost by its seat. A count opens the explorer there, with its games.'),
+    list.map((o, i) => {
+      const explorePairs = [['player', page.name], ...opponent.map(([, v]) => ['player', v]), ['as', String(o.seat)], ...own.filter(([k]) => k !== 'family' && k !== 'size')];
+      const colour = o.colour === 'black' ? 'Black' : 'White';
+      return h('div', { class: 'opening', 'data-seat': String(o.seat), 'data-family': o.family },
+        h('h3', {}, `${FAMILY_NAMES[o.family] || o.family} ${o.size}×${o.size}, seat ${o.seat} (${colour}${o.family === 'go' ? '' : ' before any swap'}, ${o.seat === 1 ? 'moving first' : 'moving second'}): `,
+          h('a', { href: href('explore', '', [['family', o.family], ['size', String(o.size)], ...explorePairs]), class: 'explore-as' }, `${fmt.format(o.first.games)} game${o.first.games === 1 ? '' : 's'}`)),
+        (() => {
+          const tables = [openingTable(o, o.first, explorePairs, `opening-${i}-first`),
+            o.replies && o.replies.moves.length ? openingTable(o, o.replies, explorePairs, `opening-${i}-replies`) : null];
+          return h('div', { class: 'opening-body' }, openingBoard(o, tables), h('div', {}, tables.filter(Boolean)));
+        })());
+    }));
 }
 
 export function renderPlayerPage(main, name, params) {
