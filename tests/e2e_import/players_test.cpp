@@ -277,6 +277,44 @@ void check_openings(const std::string& db, const std::string& name, const Json& 
   }
 }
 
+// The list from the kept totals (player_totals) equals the list counted
+// from the games, in every order and with a family filter: a stale name
+// makes ludex players count (schema/players/player_totals.h). Every write
+// command leaves no name stale.
+void check_totals(const std::string& db) {
+  {
+    SQLite::Database h(db, SQLite::OPEN_READONLY);
+    CHECK(h.execAndGet("SELECT count(*) FROM player_totals_stale").getInt64() == 0);
+    CHECK(h.execAndGet("SELECT count(*) FROM player_totals").getInt64() > 0);
+  }
+  const std::vector<std::vector<std::string>> lists = {
+      {},
+      {"--sort", "name"},
+      {"--sort", "wins"},
+      {"--sort", "last", "--desc"},
+      {"--sort", "rank"},
+      {"--family", "go"},
+      {"--family", "hex", "--size", "11", "--sort", "first"}};
+  std::vector<std::string> kept;
+  for (const auto& args : lists) {
+    std::vector<std::string> all = {"players", "--db", db, "--json"};
+    all.insert(all.end(), args.begin(), args.end());
+    kept.push_back(run_ludex_ok(all).out);
+  }
+  {
+    SQLite::Database h(db, SQLite::OPEN_READWRITE);
+    h.exec("INSERT INTO player_totals_stale (name) VALUES ('a name of no player')");
+  }
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    std::vector<std::string> all = {"players", "--db", db, "--json"};
+    all.insert(all.end(), lists[i].begin(), lists[i].end());
+    INFO(i);
+    CHECK(run_ludex_ok(all).out == kept[i]);
+  }
+  SQLite::Database h(db, SQLite::OPEN_READWRITE);
+  h.exec("DELETE FROM player_totals_stale");
+}
+
 void check_sound(const std::string& db) {
   const RunResult r = run_ludex({"check", "--db", db, "--all"});
   INFO(r.out << r.err);
@@ -478,6 +516,7 @@ TEST_CASE("players: aliases widen --player and survive re-import, prune, dedupe 
   CHECK(listed[0].at("name") == "CrazyStone");
   CHECK(listed[0].at("games") == static_cast<std::int64_t>(both.size()));
   check_sound(db);
+  check_totals(db);
 
   // Refused, nothing changed, exit 2.
   for (const std::vector<std::string>& words :
@@ -511,6 +550,7 @@ TEST_CASE("players: aliases widen --player and survive re-import, prune, dedupe 
   CHECK(again.size() == both.size());
   CHECK(again == ids_of(db, {"--player", "CrazyStone"}));
   check_sound(db);
+  check_totals(db);
 
   // merge copies the aliases with the games.
   const std::string other = dir / "b.db";
@@ -519,12 +559,64 @@ TEST_CASE("players: aliases widen --player and survive re-import, prune, dedupe 
   CHECK(alias_rows(other) == "Crazy Stone -> CrazyStone\n");
   CHECK(ids_of(other, {"--player", "Crazy Stone"}).size() == both.size());
   check_sound(other);
+  check_totals(other);
 
   // unmerge undoes it.
   CHECK(run_ludex_ok({"players", "--db", db, "unmerge", "Crazy Stone"}).out ==
         "no longer an alias: Crazy Stone of CrazyStone\n");
   CHECK(ids_of(db, {"--player", "CrazyStone"}).size() == joined.size());
   CHECK(alias_rows(db).empty());
+  check_totals(db);
+}
+
+TEST_CASE(
+    "players: the kept totals equal a count after import, re-import and prune, and check "
+    "finds them wrong",
+    "[e2e][players]") {
+  ScratchDir dir("e2e-players-totals");
+  const fs::path archive = dir.path() / "in";
+  fs::create_directories(archive);
+  fs::copy(corpus_dir() / "go" / "gnugo", archive / "go", fs::copy_options::recursive);
+  fs::copy(corpus_dir() / "hex", archive / "hex", fs::copy_options::recursive);
+  const std::string db = dir / "a.db";
+  run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
+  check_totals(db);
+  // Players who play at several boards: the kept list sums their rows
+  // before it sorts (its first cut sorted by one board's row).
+  const std::vector<Json> by_wins =
+      json_lines(run_ludex_ok({"players", "--db", db, "--json", "--sort", "wins"}).out);
+  REQUIRE(by_wins.size() > 2);
+  for (std::size_t i = 1; i < by_wins.size(); ++i) {
+    CHECK(by_wins[i - 1].at("wins").get<std::int64_t>() >=
+          by_wins[i].at("wins").get<std::int64_t>());
+  }
+  // A file gone and --prune, then a file back: the players of those games
+  // are recounted.
+  const fs::path hex = archive / "hex";
+  const fs::path away = dir.path() / "away";
+  fs::rename(hex, away);
+  run_ludex_ok({"import", "--db", db, "--quiet", "--prune", archive.string()});
+  check_totals(db);
+  fs::rename(away, hex);
+  run_ludex_ok({"import", "--db", db, "--quiet", archive.string()});
+  check_totals(db);
+  check_sound(db);
+
+  // A wrong kept figure: check names the table and the player.
+  std::string who;
+  {
+    SQLite::Database h(db, SQLite::OPEN_READWRITE);
+    who =
+        h.execAndGet("SELECT who FROM player_totals ORDER BY games DESC, who LIMIT 1").getString();
+    SQLite::Statement st(h, "UPDATE player_totals SET wins = wins + 1 WHERE who = ?");
+    st.bind(1, who);
+    st.exec();
+  }
+  const RunResult r = run_ludex({"check", "--db", db, "--all"});
+  INFO(r.out << r.err);
+  CHECK(r.exit_code != 0);
+  CHECK((r.out + r.err).find("player_totals") != std::string::npos);
+  CHECK((r.out + r.err).find(who) != std::string::npos);
 }
 
 TEST_CASE("players: a merge killed half way leaves the old or the new aliases",
