@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text_width.h"
+
 namespace ludex {
 namespace {
 
@@ -166,7 +168,7 @@ void write_table_header(std::ostream& out) {
 
 void write_table_row(std::ostream& out, const GameHit& hit) {
   out << std::left << std::setw(8) << hit.game_id << std::setw(8) << family_name(hit.family)
-      << std::setw(12) << hit.date.substr(0, 11) << std::setw(40) << players_text(hit).substr(0, 39)
+      << std::setw(12) << hit.date.substr(0, 11) << fit_column(players_text(hit), 40)
       << std::setw(12) << hit.result.substr(0, 11) << std::setw(6) << hit.moves << hit.file << ":"
       << hit.game_index << "\n";
 }
@@ -182,8 +184,7 @@ void write_node_table_header(std::ostream& out, NodeColumns columns) {
 void write_node_table_row(std::ostream& out, const NodeHit& hit, NodeColumns columns) {
   out << std::left << std::setw(8) << hit.game.game_id << std::setw(10) << hit.node_id
       << std::setw(6) << hit.move_number << std::setw(5) << (hit.main_line ? "yes" : "no")
-      << std::setw(8) << family_name(hit.game.family) << std::setw(32)
-      << players_text(hit.game).substr(0, 31);
+      << std::setw(8) << family_name(hit.game.family) << fit_column(players_text(hit.game), 32);
   if (columns.evaluations) {
     // Every value is shown, however long: a value that exists is never
     // hidden; the column only keeps the others aligned when they fit.

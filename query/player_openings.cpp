@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text_width.h"
 #include "query/next_moves.h"
 #include "query/player_output.h"
 #include "query/position_target.h"
@@ -78,8 +79,8 @@ void write_step(std::ostream& out, const OpeningStep& s) {
       << std::setw(7) << "won" << std::setw(7) << "lost"
       << "\n";
   for (const OpeningMove& m : s.moves) {
-    out << "  " << std::left << std::setw(28) << m.move << std::right << std::setw(7) << m.games
-        << std::setw(7) << m.wins << std::setw(7) << m.losses << "\n";
+    out << "  " << pad_column(m.move, 28) << std::right << std::setw(7) << m.games << std::setw(7)
+        << m.wins << std::setw(7) << m.losses << "\n";
   }
 }
 

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/text_width.h"
+
 #include "games/rank.h"
 #include "query/game_output.h"
 
@@ -52,10 +54,9 @@ std::string percent(const PlayerRecord& r) {
 }
 
 void write_record_line(std::ostream& out, const std::string& key, const PlayerRecord& r) {
-  out << "  " << std::left << std::setw(28) << (key.empty() ? "(none)" : key) << std::right
-      << std::setw(7) << r.games << std::setw(7) << r.wins << std::setw(7) << r.losses
-      << std::setw(6) << r.draws << std::setw(6) << percent(r) << "  "
-      << (r.first_date.empty() ? "-" : r.first_date) << " .. "
+  out << "  " << pad_column(key.empty() ? "(none)" : key, 28) << std::right << std::setw(7)
+      << r.games << std::setw(7) << r.wins << std::setw(7) << r.losses << std::setw(6) << r.draws
+      << std::setw(6) << percent(r) << "  " << (r.first_date.empty() ? "-" : r.first_date) << " .. "
       << (r.last_date.empty() ? "-" : r.last_date) << "\n";
 }
 
@@ -123,9 +124,9 @@ void write_player_table_row(std::ostream& out, const PlayerSummary& s) {
   if (s.rank_high != s.rank_low) ranks += ".." + rank_order_text(s.rank_high);
   std::string families;
   for (const std::string& f : s.families) families += (families.empty() ? "" : ",") + f;
-  out << std::left << std::setw(32) << name << std::right << std::setw(7) << s.record.games
-      << std::setw(7) << s.record.wins << std::setw(7) << s.record.losses << std::setw(6)
-      << s.record.draws << "  " << std::left << std::setw(23)
+  out << pad_column(name, 32) << std::right << std::setw(7) << s.record.games << std::setw(7)
+      << s.record.wins << std::setw(7) << s.record.losses << std::setw(6) << s.record.draws << "  "
+      << std::left << std::setw(23)
       << ((s.record.first_date.empty() ? "-" : s.record.first_date.substr(0, 10)) + ".." +
           (s.record.last_date.empty() ? "-" : s.record.last_date.substr(0, 10)))
       << std::setw(13) << (ranks.empty() ? "-" : ranks) << families << "\n";
