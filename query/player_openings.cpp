@@ -14,8 +14,9 @@
 namespace ludex {
 namespace {
 
-// The family and columns of a by_board key ("go 19x19"); nullopt for a
-// board without a size or a family without two colours.
+// The family and side of a by_board key ("go 19x19"); nullopt for a board
+// without a size, a board that is not square or a family without two
+// colours.
 std::optional<std::pair<Family, std::int32_t>> two_colour_board(const std::string& key) {
   const std::size_t space = key.find(' ');
   const std::size_t x = key.find('x', space);
@@ -24,9 +25,17 @@ std::optional<std::pair<Family, std::int32_t>> two_colour_board(const std::strin
   if (!family || (*family != Family::kGo && *family != Family::kHex && *family != Family::kTwixt)) {
     return std::nullopt;
   }
+  // A square board only: the explorer's empty board of a family is named by
+  // its side (position_from_line).
   std::int32_t columns = 0;
+  std::int32_t rows = 0;
+  const char* last = key.data() + key.size();
   const auto [end, ec] = std::from_chars(key.data() + space + 1, key.data() + x, columns);
-  if (ec != std::errc() || end != key.data() + x || columns <= 0) return std::nullopt;
+  const auto [row_end, row_ec] = std::from_chars(key.data() + x + 1, last, rows);
+  if (ec != std::errc() || end != key.data() + x || row_ec != std::errc() || row_end != last ||
+      columns <= 0 || rows != columns) {
+    return std::nullopt;
+  }
   return std::pair{*family, columns};
 }
 

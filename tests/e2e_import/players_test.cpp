@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -431,6 +432,36 @@ TEST_CASE("players: the player page equals a direct count, for Go, Hex and Twixt
   for (const Json& p : go) listed += p.at("games").get<std::int64_t>();
   CHECK(go.size() == 2);  // "GNU Go" and "Gnu Go", no alias between them
   CHECK(listed == direct_count(db, "GNU Go").games + direct_count(db, "Gnu Go").games);
+}
+
+TEST_CASE("players: the openings skip a board that is not square", "[e2e][players]") {
+  // The explorer's empty board is named by its side: the openings of a
+  // player whose most played board is 11x13 Hex are those of its most
+  // played square board.
+  ScratchDir dir("e2e-players-square");
+  const fs::path in = dir.path() / "in";
+  fs::create_directories(in);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(in / name) << text;
+  };
+  write("a.sgf", "(;FF[4]GM[11]SZ[11:13]PB[Oblong]PW[Other]RE[B+];B[a1];W[b2];B[c3])");
+  write("b.sgf", "(;FF[4]GM[11]SZ[11:13]PB[Oblong]PW[Other]RE[W+];B[a2];W[b2];B[c3])");
+  write("c.sgf", "(;FF[4]GM[11]SZ[11]PB[Other]PW[Oblong]RE[W+];B[e5];W[f6])");
+  const std::string db = dir / "a.db";
+  run_ludex_ok({"import", "--db", db, "--quiet", in.string()});
+  const Json page = page_of(db, {"Oblong"});
+  REQUIRE(page.at("by_board").size() == 2);
+  CHECK(page.at("by_board").at(0).at("key") == "hex 11x13");
+  const Json& openings = page.at("openings");
+  REQUIRE(openings.size() == 2);
+  for (const Json& o : openings) {
+    CHECK(o.at("family") == "hex");
+    CHECK(o.at("size") == 11);
+  }
+  // Oblong sat second in its one 11x11 game and won it.
+  CHECK(openings.at(0).at("first").at("games") == 0);
+  CHECK(openings.at(1).at("first").at("games") == 1);
+  CHECK(openings.at(1).at("first").at("moves").at(0).at("wins") == 1);
 }
 
 TEST_CASE("players: rank bands keep the games whose every player's rank falls inside",
