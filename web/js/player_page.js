@@ -24,6 +24,12 @@ function score(r) {
   return decided ? `${Math.round((100 * (r.wins + r.draws / 2)) / decided)}%` : '–';
 }
 
+// A date as the tables show it: its first ten characters (DT as written
+// may carry a time, "2007.03.20 19:16"; the cell's title has it whole).
+function day(date) {
+  return (date || '').slice(0, 10);
+}
+
 // The search pairs that give a table row's games.
 function rowPairs(table, key) {
   switch (table) {
@@ -69,8 +75,8 @@ function recordTable(page, filters, table, title, opts = {}) {
         h('td', { class: 'num games' }, gamesLink(rowPairs(table, r.key), r.games)),
         h('td', { class: 'num' }, fmt.format(r.wins)), h('td', { class: 'num' }, fmt.format(r.losses)),
         h('td', { class: 'num' }, fmt.format(r.draws)), h('td', { class: 'num' }, score(r)),
-        h('td', { class: 'date' }, r.first_date || ''),
-        h('td', { class: 'date' }, r.last_game ? h('a', { href: href('game', r.last_game) }, r.last_date || `#${r.last_game}`) : (r.last_date || '')))))),
+        h('td', { class: 'date', title: r.first_date || null }, day(r.first_date)),
+        h('td', { class: 'date', title: r.last_date || null }, r.last_game ? h('a', { href: href('game', r.last_game) }, day(r.last_date) || `#${r.last_game}`) : day(r.last_date)))))),
     rows.length > shown.length ? h('p', { class: 'more' }, `and ${fmt.format(rows.length - shown.length)} more`) : null);
 }
 

@@ -82,7 +82,7 @@ export function renderPlayersPage(main, params) {
         h('td', { class: 'num games' }, link(p, p.games, [])),
         h('td', { class: 'num' }, fmt.format(p.wins)), h('td', { class: 'num' }, fmt.format(p.losses)),
         h('td', { class: 'num' }, fmt.format(p.draws)),
-        h('td', { class: 'date' }, p.first_date || ''), h('td', { class: 'date' }, p.last_date || ''),
+        h('td', { class: 'date', title: p.first_date || null }, (p.first_date || '').slice(0, 10)), h('td', { class: 'date', title: p.last_date || null }, (p.last_date || '').slice(0, 10)),
         h('td', {}, rankRange(p)), h('td', {}, p.families.map((f) => FAMILY_NAMES[f] || f).join(', '))))));
     const pager = h('p', { class: 'paging' },
       offset > 0 ? h('button', { type: 'button', class: 'secondary', onclick: () => nav(filters, { offset: Math.max(0, offset - PAGE) }) }, '← previous') : null,
