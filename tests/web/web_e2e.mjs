@@ -313,9 +313,12 @@ try {
   }
   const patternText = await page.inputValue('input[name="pattern"]');
   check(patternText.split(',').length === 3, `three stones drawn: ${patternText}`);
+  // The page already lists the board's games: mark that answer, and wait for
+  // the pattern's (a slow build answered after the wait had read the old one).
+  await page.evaluate(() => { document.querySelector('section.results').dataset.stale = '1'; });
   await page.click('#search-button');
   await page.waitForFunction(() => location.hash.includes('pattern='));
-  await page.waitForSelector('#hit-count');
+  await page.waitForSelector('section.results:not([data-stale])[aria-busy="false"] #hit-count', { timeout: 60000 });
   const patternShown = Number(await page.getAttribute('#hit-count', 'data-total'));
   const patternCli = Number(ludex('query', '--db', DB, '--family', 'go', '--size', '19', '--pattern', patternText, '--count').trim());
   check(patternShown === patternCli && patternCli > 0, `pattern ${patternText}: ${patternCli} hits, as ludex query --pattern --count`, `page ${patternShown}`);
