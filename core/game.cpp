@@ -9,6 +9,11 @@ constexpr std::array<std::string_view, 5> kFamilyNames = {"other", "go", "hex", 
 
 }  // namespace
 
+std::string_view two_colour_name(Family family, std::int32_t colour) {
+  if (family == Family::kBlokus || colour < 1 || colour > 2) return {};
+  return (colour == 1) == (family != Family::kTwixt) ? "black" : "white";
+}
+
 std::string_view family_name(Family family) {
   return kFamilyNames[static_cast<std::size_t>(family)];
 }

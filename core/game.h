@@ -30,6 +30,11 @@ std::string_view family_name(Family family);
 // Inverse of family_name; nullopt for an unknown name.
 std::optional<Family> parse_family(std::string_view name);
 
+// The name of colour 1 or 2 (the colour of seat 1 or 2 before any swap):
+// "black" or "white", seat 1 playing Black but in Twixt, where it plays
+// White. "" for Blokus (its colours are four) and for a number beyond 2.
+std::string_view two_colour_name(Family family, std::int32_t colour);
+
 // Where a game record came from, and so which writer mirrors it.
 enum class SourceFormat : std::uint8_t { kSgf = 0, kGameTree = 1, kT1 = 2 };
 std::string_view source_format_name(SourceFormat format);

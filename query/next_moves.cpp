@@ -126,6 +126,12 @@ std::string continuation_text(Family family, const Continuation& c) {
   return out + points_text(family, c.points);
 }
 
+nlohmann::json points_xy_json(std::span<const Point> points) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Point& p : points) out.push_back({p.x, p.y});
+  return out;
+}
+
 double seat1_win_rate(const Continuation& c) {
   const std::int64_t decided = c.seat1_wins + c.seat2_wins;
   return decided == 0 ? -1.0 : static_cast<double>(c.seat1_wins) / static_cast<double>(decided);

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,10 @@ Result<PatternNextMoves> pattern_next_moves(Database& db, GameFilter filter,
 // "B e5", "W swap-pieces", "1 V5 a1,a2,b2": colour letter as the family's
 // SGF writes it, then the move.
 std::string continuation_text(Family family, const Continuation& c);
+
+// [[x, y], ...]: a move's points in board coordinates, as GET /api/next's
+// "points_xy" and the player page's openings give them.
+nlohmann::json points_xy_json(std::span<const Point> points);
 
 // Seat 1's share of the decided games among c.games; negative when none was
 // decided.

@@ -69,13 +69,11 @@ OpeningStep step_after(Database& db, const GameFilter& filter, const std::string
 nlohmann::json step_json(const OpeningStep& s) {
   nlohmann::json moves = nlohmann::json::array();
   for (const OpeningMove& m : s.moves) {
-    nlohmann::json points = nlohmann::json::array();
-    for (const Point& p : m.points) points.push_back({p.x, p.y});
     moves.push_back({{"move", m.move},
                      {"line", m.line},
                      {"seat", m.seat},
                      {"kind", std::string(move_kind_name(m.kind))},
-                     {"points_xy", std::move(points)},
+                     {"points_xy", points_xy_json(m.points)},
                      {"games", m.games},
                      {"wins", m.wins},
                      {"losses", m.losses}});
@@ -121,8 +119,7 @@ std::vector<PlayerOpenings> player_openings(Database& db, const PlayerPage& page
       o.family = board->first;
       o.size = board->second;
       o.seat = seat;
-      // Seat 1 plays Black but in Twixt.
-      o.colour = (seat == 1) == (o.family != Family::kTwixt) ? "black" : "white";
+      o.colour = two_colour_name(o.family, seat);
       GameFilter f = filter;
       // The page's filter holds the opponent second, as the explorer's does.
       f.players = {page.name};

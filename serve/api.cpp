@@ -60,12 +60,6 @@ std::variant<po::variables_map, std::string> read_params(const QueryParams& para
   return std::get<ParsedArgs>(std::move(parsed)).vm;
 }
 
-nlohmann::json points_xy(std::span<const Point> points) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const Point& p : points) out.push_back({p.x, p.y});
-  return out;
-}
-
 nlohmann::json target_json(const PositionTarget& target) {
   nlohmann::json occupants = nlohmann::json::array();
   for (const Occupant& o : target.occupants) occupants.push_back({o.color, o.point.x, o.point.y});
@@ -265,7 +259,7 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
     nlohmann::json moves = nlohmann::json::array();
     for (const Continuation& c : report->moves) {
       nlohmann::json j = continuation_json(*filter->family, c);
-      j["points_xy"] = points_xy(c.points);
+      j["points_xy"] = points_xy_json(c.points);
       moves.push_back(std::move(j));
     }
     return json_response({{"pattern", *args.pattern},
@@ -288,11 +282,11 @@ ApiResponse api_next(Database& db, const QueryParams& params) {
   nlohmann::json moves = nlohmann::json::array();
   for (const Continuation& c : report.moves) {
     nlohmann::json j = continuation_json(family, c);
-    j["points_xy"] = points_xy(c.points);
+    j["points_xy"] = points_xy_json(c.points);
     moves.push_back(std::move(j));
   }
   nlohmann::json position = target_json(*target);
-  position["last_move"] = points_xy(target->last_placed);
+  position["last_move"] = points_xy_json(target->last_placed);
   return json_response({{"position", std::move(position)},
                         {"positions", report.positions},
                         {"games", report.games},

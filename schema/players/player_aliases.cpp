@@ -79,8 +79,7 @@ struct PlayerAliases::Impl {
         player_games(h,
                      "SELECT p.name, count(gp.game_id) FROM players AS p "
                      "LEFT JOIN game_players AS gp ON gp.player_id = p.player_id "
-                     "GROUP BY p.player_id ORDER BY p.name"),
-        mark_stale(h, "INSERT OR IGNORE INTO player_totals_stale (name) VALUES (?1)") {}
+                     "GROUP BY p.player_id ORDER BY p.name") {}
 
   bool has_player(const std::string& name) {
     ResetOnExit reset(player_exact);
@@ -133,7 +132,7 @@ struct PlayerAliases::Impl {
   Database& db;
   SQLite::Database& h;
   SQLite::Statement player_exact, players_folded, alias_exact, aliases_folded, aliases_of, repoint,
-      insert, remove, all, player_games, mark_stale;
+      insert, remove, all, player_games;
 };
 
 PlayerAliases::PlayerAliases(Database& db) : impl_(std::make_unique<Impl>(db)) {}
@@ -248,6 +247,7 @@ std::vector<AliasSuggestion> PlayerAliases::suggestions() {
 std::vector<PlayerAlias> PlayerAliases::copy_from(Database& source) {
   Impl& s = *impl_;
   std::vector<PlayerAlias> refused;
+  PlayerTotalsMarks marks(s.h);
   SQLite::Statement rows(source.handle(),
                          "SELECT name, canonical FROM player_aliases ORDER BY canonical, name");
   while (rows.executeStep()) {
@@ -264,11 +264,10 @@ std::vector<PlayerAlias> PlayerAliases::copy_from(Database& source) {
     s.insert.bind(2, target);
     run(s.insert);
     // Counted again with the merge's other writes (GameStore::refresh_player_totals).
-    for (const std::string& name : {a.name, target}) {
-      s.mark_stale.bind(1, name);
-      run(s.mark_stale);
-    }
+    marks.mark(a.name);
+    marks.mark(target);
   }
+  marks.flush();
   return refused;
 }
 

@@ -93,10 +93,9 @@ void by_games(std::vector<PlayerBreakdown>& rows) {
 // Twixt (where it is White); a swapped game exchanges them. "" for a
 // family without two colours or a seat beyond 2.
 std::string colour_name(const std::string& family, std::int32_t seat, bool swapped) {
-  if (family == "blokus" || seat < 1 || seat > 2) return {};
-  const std::int32_t colour = swapped ? 3 - seat : seat;
-  const bool black = family == "twixt" ? colour == 2 : colour == 1;
-  return black ? "black" : "white";
+  if (seat < 1 || seat > 2) return {};
+  return std::string(
+      two_colour_name(parse_family(family).value_or(Family::kOther), swapped ? 3 - seat : seat));
 }
 
 }  // namespace
@@ -317,7 +316,7 @@ std::optional<PlayerPage> player_page(Database& db, const std::string& name,
   auto opponent_name = [&](std::int64_t id) -> const std::string& {
     auto [it, added] = opponent_names.try_emplace(id);
     if (added) {
-      name_of.bind(1, static_cast<std::int64_t>(id));
+      name_of.bind(1, id);
       if (name_of.executeStep()) it->second = name_of.getColumn(0).getString();
       name_of.reset();
     }

@@ -47,7 +47,8 @@ void bind_or_null(SQLite::Statement& st, int index, const std::optional<T>& valu
 // where grouping in SQL sorted every (identity, game) row twice, with
 // SQLite's sorters holding up to a cache's worth of rows each (76 MiB more
 // at the peak of the first 1M import). Counted as kTotalsOfX counts.
-void count_all_totals(SQLite::Database& db) {
+// Returns the identities counted.
+std::int64_t count_all_totals(SQLite::Database& db) {
   struct Sums {
     std::int64_t games = 0, wins = 0, losses = 0, draws = 0;
     std::optional<std::string> first_date, last_date;
@@ -106,8 +107,12 @@ void count_all_totals(SQLite::Database& db) {
   }
   SQLite::Statement insert(db, std::string("INSERT INTO player_totals ") + kColumns +
                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  std::int64_t identities = 0;
+  const std::string* previous = nullptr;  // the keys come by identity first
   for (const auto& [key, x] : sums) {
     const auto& [who, family, columns, rows] = key;
+    if (previous == nullptr || *previous != who) ++identities;
+    previous = &who;
     insert.bind(1, who);
     insert.bind(2, family);
     insert.bind(3, columns);
@@ -122,6 +127,7 @@ void count_all_totals(SQLite::Database& db) {
     bind_or_null(insert, 12, x.rank_high);
     run(insert);
   }
+  return identities;
 }
 
 // Every identity's totals in SQL: what `check` compares the kept rows with
@@ -157,7 +163,8 @@ PlayerTotalsMarks::PlayerTotalsMarks(SQLite::Database& db)
                   "WHERE gp.game_id BETWEEN ?1 AND ?2") {}
 
 void PlayerTotalsMarks::mark(std::string_view name) {
-  if (!queued_.emplace(name).second) return;
+  if (queued_.contains(name)) return;
+  queued_.emplace(name);
   insert_.set_text(0, name);
   insert_.end_row();
 }
@@ -190,8 +197,7 @@ std::int64_t refresh_player_totals(SQLite::Database& db, const std::vector<std::
   std::int64_t counted = 0;
   if (!kept || static_cast<std::int64_t>(stale.size()) * 8 >= players) {
     db.exec("DELETE FROM player_totals");
-    count_all_totals(db);
-    counted = db.execAndGet("SELECT count(DISTINCT who) FROM player_totals").getInt64();
+    counted = count_all_totals(db);
   } else {
     SQLite::Statement canonical(
         db, "SELECT coalesce((SELECT canonical FROM player_aliases WHERE name = ?1), ?1)");

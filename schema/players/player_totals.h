@@ -18,7 +18,9 @@
 #ifndef LUDEX_SCHEMA_PLAYERS_PLAYER_TOTALS_H_
 #define LUDEX_SCHEMA_PLAYERS_PLAYER_TOTALS_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -51,9 +53,15 @@ class PlayerTotalsMarks {
   void mark_games(std::int64_t first_game, std::int64_t last_game);
 
  private:
+  // Looked up by string_view: a name queued already is not copied again
+  // (every stored game marks each of its players).
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   BatchedInsert insert_;
   SQLite::Statement mark_games_;
-  std::unordered_set<std::string> queued_;
+  std::unordered_set<std::string, NameHash, std::equal_to<>> queued_;
 };
 
 // Counts again the identities of the given names (each a name as stored,
