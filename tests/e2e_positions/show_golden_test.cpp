@@ -11,7 +11,9 @@
 //
 // Also here: colour only where asked for or where stdout is a terminal (run
 // under a pseudo-terminal), never with --json, and NO_COLOR honoured.
+#include <poll.h>
 #include <pty.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,6 +123,12 @@ struct GoldenGames {
 // Runs ludex with stdout and stderr on a pseudo-terminal (as a user's
 // shell would) and returns what it wrote there, with `env` added to the
 // environment.
+//
+// The parent keeps its own descriptor of the terminal's slave side open
+// until the child has exited and the master is drained: were the child's
+// the last one, the kernel would hang the terminal up when it exits, and a
+// read of the master may then fail (EIO) before the child's last output has
+// been passed to it, which made this test lose the whole output now and then.
 std::string run_on_terminal(const std::vector<std::string>& args,
                             const std::vector<std::string>& env = {}) {
   std::vector<std::string> argv_storage = {LUDEX_BINARY};
@@ -130,9 +138,18 @@ std::string run_on_terminal(const std::vector<std::string>& args,
   argv.push_back(nullptr);
   std::vector<std::string> env_storage = env;
   int master = -1;
-  const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
+  int slave = -1;
+  REQUIRE(openpty(&master, &slave, nullptr, nullptr, nullptr) == 0);
+  const pid_t pid = fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
+    close(master);
+    setsid();
+    ioctl(slave, TIOCSCTTY, 0);
+    dup2(slave, STDIN_FILENO);
+    dup2(slave, STDOUT_FILENO);
+    dup2(slave, STDERR_FILENO);
+    if (slave > STDERR_FILENO) close(slave);
     unsetenv("NO_COLOR");
     for (std::string& e : env_storage) putenv(e.data());
     execv(argv[0], argv.data());
@@ -140,14 +157,25 @@ std::string run_on_terminal(const std::vector<std::string>& args,
   }
   std::string out;
   char buf[4096];
-  for (;;) {
-    const ssize_t n = read(master, buf, sizeof buf);
-    if (n <= 0) break;  // EIO once the child has exited and closed its side
-    out.append(buf, static_cast<std::size_t>(n));
-  }
   int status = 0;
-  waitpid(pid, &status, 0);
+  bool exited = false;
+  // After the exit, whatever is still on its way: until the master has been
+  // quiet for 200 ms.
+  for (;;) {
+    pollfd p{master, POLLIN, 0};
+    const int ready = poll(&p, 1, exited ? 200 : 20);
+    if (ready > 0 && (p.revents & POLLIN) != 0) {
+      const ssize_t n = read(master, buf, sizeof buf);
+      if (n > 0) {
+        out.append(buf, static_cast<std::size_t>(n));
+        continue;
+      }
+    }
+    if (exited) break;
+    exited = waitpid(pid, &status, WNOHANG) == pid;
+  }
   close(master);
+  close(slave);
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
   return out;
@@ -187,15 +215,23 @@ TEST_CASE("show: colour on a terminal unless NO_COLOR or TERM=dumb", "[e2e][posi
   const GoldenGames g;
   const std::vector<std::string> args = {"show", "--db", g.db, "--game",
                                          std::to_string(g.ids.at("go.sgf"))};
-  CHECK(run_on_terminal(args, {"TERM=xterm"}).find("\x1b[") != std::string::npos);
-  CHECK(run_on_terminal(args, {"TERM=xterm", "NO_COLOR=1"}).find('\x1b') == std::string::npos);
-  CHECK(run_on_terminal(args, {"TERM=dumb"}).find('\x1b') == std::string::npos);
+  // Each output must hold the game's header (its players), so that an output
+  // lost on the way cannot pass for one without colour.
+  const auto shown = [&](const std::vector<std::string>& a, const std::vector<std::string>& e) {
+    const std::string out = run_on_terminal(a, e);
+    INFO(out);
+    CHECK(out.find("Honinbo Shusaku") != std::string::npos);
+    return out;
+  };
+  CHECK(shown(args, {"TERM=xterm"}).find("\x1b[") != std::string::npos);
+  CHECK(shown(args, {"TERM=xterm", "NO_COLOR=1"}).find('\x1b') == std::string::npos);
+  CHECK(shown(args, {"TERM=dumb"}).find('\x1b') == std::string::npos);
   std::vector<std::string> never = args;
   never.push_back("--color=never");
-  CHECK(run_on_terminal(never, {"TERM=xterm"}).find('\x1b') == std::string::npos);
+  CHECK(shown(never, {"TERM=xterm"}).find('\x1b') == std::string::npos);
   std::vector<std::string> json = args;
   json.push_back("--json");
-  CHECK(run_on_terminal(json, {"TERM=xterm"}).find('\x1b') == std::string::npos);
+  CHECK(shown(json, {"TERM=xterm"}).find('\x1b') == std::string::npos);
 }
 
 TEST_CASE("show: a --color that is not auto, always or never is a usage error",
