@@ -194,6 +194,7 @@ ImportSummary Importer::run(const std::vector<std::string>& paths) {
   // After the indexes are back: one identity's games are found through
   // game_players_by_player.
   store.refresh_player_totals();
+  store.refresh_events();
   sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return sum;
 }

@@ -198,6 +198,7 @@ int run_merge_command(const std::vector<std::string>& args) {
   // database that waits for them (one migrated just now) and analyses.
   store.finish_bulk_load();
   store.refresh_player_totals();
+  store.refresh_events();
 
   if (!quiet) {
     const double seconds =

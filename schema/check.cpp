@@ -24,6 +24,7 @@
 #include "schema/db/meta.h"
 #include "schema/db/statement_util.h"
 #include "schema/db/transaction.h"
+#include "schema/events/event_store.h"
 #include "schema/explorer/answer_upkeep.h"
 #include "schema/explorer/explorer_answers.h"
 #include "schema/game_loader.h"
@@ -45,7 +46,8 @@ constexpr const char* kPerGameTables[] = {
     "meta",           "counts",         "source_files",  "games",
     "players",        "game_players",   "seat_ranks",    "game_rank_bands",
     "swapped_games",  "player_aliases", "player_totals", "player_totals_stale",
-    "game_sightings", "import_errors"};
+    "game_sightings", "import_errors",  "events",        "event_games",
+    "events_stale"};
 
 class Checker {
  public:
@@ -79,6 +81,7 @@ class Checker {
       for (const std::string& m : alias_problems(db_)) problem("player_aliases", 0, 0, m);
     });
     guarded("player_totals", [&] { player_totals(); });
+    guarded("events", [&] { events(); });
     guarded("explorer", [&] { explorer(); });
     guarded("counts", [&] { counts(); });
     return summary_;
@@ -100,6 +103,18 @@ class Checker {
     }
     for (const std::string& m : player_totals_problems(h_, summary_.bounded ? &games : nullptr)) {
       problem("player_totals", 0, 0, m);
+    }
+  }
+
+  // The kept events of every event name, or, bounded, of the sampled games'
+  // names.
+  void events() {
+    std::vector<std::int64_t> games;
+    if (summary_.bounded) {
+      for (const CheckedGame* g : sample()) games.push_back(g->game_id);
+    }
+    for (const std::string& m : event_problems(h_, summary_.bounded ? &games : nullptr)) {
+      problem("events", 0, 0, m);
     }
   }
 

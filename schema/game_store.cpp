@@ -6,6 +6,7 @@
 #include "core/version.h"
 #include "schema/db/meta.h"
 #include "schema/db/transaction.h"
+#include "schema/events/event_store.h"
 #include "schema/explorer/answer_upkeep.h"
 #include "schema/explorer/explorer_answers.h"
 #include "schema/explorer/explorer_store.h"
@@ -285,6 +286,13 @@ std::int64_t GameStore::refresh_player_totals() {
   assert(!s.in_batch());
   if (player_totals_current(s.db)) return 0;
   return in_one_batch(*this, [&] { return ludex::refresh_player_totals(s.db); });
+}
+
+std::int64_t GameStore::refresh_events() {
+  Impl& s = *impl_;
+  assert(!s.in_batch());
+  if (events_current(s.db)) return 0;
+  return in_one_batch(*this, [&] { return ludex::refresh_events(s.db); });
 }
 
 }  // namespace ludex

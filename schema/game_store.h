@@ -160,6 +160,11 @@ class GameStore {
   // none wait. Requires no open batch. Call after the last batch of an
   // import or merge. Returns the identities counted.
   std::int64_t refresh_player_totals();
+  // Finds again the events of the names whose games changed
+  // (schema/events/event_store.h), in one batch; 0 and nothing done when
+  // none wait. Requires no open batch. Call after the last batch of an
+  // import or merge. Returns the names found again.
+  std::int64_t refresh_events();
   // Records an import error (or warning) for a file.
   void add_error(std::int64_t file_id, const Diagnostic& diagnostic);
 

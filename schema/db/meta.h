@@ -50,6 +50,8 @@ inline constexpr std::string_view kExplorerAnswerGames = "explorer_answer_games"
 // The statements that rebuild what a bulk load dropped (docs/schema.md,
 // "Bulk load").
 inline constexpr std::string_view kIndexesDropped = "indexes_dropped";
+// The days apart at which the kept events were cut (schema/events/event_store.h).
+inline constexpr std::string_view kEventsGapDays = "events_gap_days";
 
 }  // namespace ludex::meta_key
 

@@ -8,7 +8,7 @@
 namespace ludex {
 
 // The schema version this build writes and reads (PRAGMA user_version).
-inline constexpr int kSchemaVersion = 13;
+inline constexpr int kSchemaVersion = 14;
 
 }  // namespace ludex
 

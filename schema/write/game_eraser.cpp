@@ -58,6 +58,7 @@ GameEraser::GameEraser(SQLite::Database& db, FeatureIndexWriter& features,
                         "WHERE duplicate_of BETWEEN ?1 AND ?2"),
       ranks_(db),
       totals_(db),
+      events_(db),
       delete_orphan_player_(db,
                             "DELETE FROM players WHERE player_id = ?1 AND NOT EXISTS "
                             "(SELECT 1 FROM game_players WHERE player_id = ?1)"),
@@ -185,6 +186,8 @@ void GameEraser::delete_run(const IdRun& r, std::vector<std::int64_t>* players) 
     while (run_players_.executeStep()) players->push_back(run_players_.getColumn(0).getInt64());
   }
   totals_.mark_games(r.first_game, r.last_game);
+  events_.mark_games(r.first_game, r.last_game);
+  events_.flush();
   unlist_features(r);
   if (r.last_node >= r.first_node) {
     for (SQLite::Statement* st : {&delete_moves_, &delete_evaluations_, &delete_comments_,

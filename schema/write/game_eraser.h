@@ -19,6 +19,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "schema/events/event_store.h"
 #include "schema/explorer/explorer_store.h"
 #include "schema/players/player_totals.h"
 #include "schema/players/seat_rank_rows.h"
@@ -78,6 +79,7 @@ class GameEraser {
       relink_sightings_;
   SeatRankRows ranks_;
   PlayerTotalsMarks totals_;
+  EventMarks events_;
   SQLite::Statement delete_orphan_player_, delete_file_errors_, delete_file_sightings_,
       reset_game_count_;
 };

@@ -107,7 +107,8 @@ GameWriter::GameWriter(SQLite::Database& db, FeatureIndexWriter& features,
       properties_(db, "INSERT INTO properties (node_id, ordinal, prop_id, prop_values) VALUES", 4),
       streams_(db, "INSERT INTO game_positions (game_id, stream) VALUES", 2),
       ranks_(db),
-      totals_(db) {
+      totals_(db),
+      events_(db) {
   next_game_id_ = scalar(max_game_id_) + 1;
   next_node_id_ = scalar(max_node_id_) + 1;
 }
@@ -134,6 +135,7 @@ void GameWriter::flush() {
   }
   ranks_.flush();
   totals_.flush();
+  events_.flush();
   features_.flush();
   write_game_count();
   queued_copies_.clear();
@@ -146,6 +148,7 @@ void GameWriter::discard() {
   }
   ranks_.discard();
   totals_.discard();
+  events_.discard();
   features_.discard();
   counted_games_ = 0;
   queued_copies_.clear();
@@ -215,6 +218,7 @@ std::int64_t GameWriter::store_game(std::int64_t file_id, const PreparedGame& pr
     totals_.mark(p.name);
   }
   ranks_.add(game_id, prepared);
+  events_.mark(game.event);
 
   store_nodes(game, hashes, layout);
   // Position search replays streams: a game is listed in feature_games

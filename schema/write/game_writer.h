@@ -27,6 +27,7 @@
 #include "core/game.h"
 #include "derive/prepared_game.h"
 #include "schema/db/batched_insert.h"
+#include "schema/events/event_store.h"
 #include "schema/explorer/explorer_store.h"
 #include "schema/players/player_totals.h"
 #include "schema/players/seat_rank_rows.h"
@@ -128,6 +129,7 @@ class GameWriter {
   BatchedInsert streams_;  // game_positions rows
   SeatRankRows ranks_;
   PlayerTotalsMarks totals_;
+  EventMarks events_;
   std::unordered_map<std::int64_t, std::int64_t> queued_copies_;  // moves hash -> first queued
   std::int64_t counted_file_ = 0;
   std::int64_t counted_games_ = 0;

@@ -1,6 +1,6 @@
 // Turning a database written by this ludex back into what older schema
-// versions wrote, for the tests of the migrations. Version 12: no kept
-// player totals. Version 11: no players'
+// versions wrote, for the tests of the migrations. Version 13: no kept
+// events. Version 12: no kept player totals. Version 11: no players'
 // tables (seat ranks, rank bands, swapped games, aliases). Version 10: the index
 // nodes_by_hash_top instead of the table node_hashes. Version 9: no folded
 // event. Version 8: no kept
@@ -18,9 +18,24 @@
 
 namespace ludex::test {
 
-// Version 13 back to 12: no player_totals or player_totals_stale
-// (013_player_totals.sql).
+// Version 14 back to 13: no events, event_games or events_stale
+// (014_events*.sql).
+inline void downgrade_to_version13(SQLite::Database& raw) {
+  raw.exec(R"sql(
+    BEGIN;
+    DROP TABLE event_games;
+    DROP TABLE events;
+    DROP TABLE events_stale;
+    DELETE FROM meta WHERE key = 'events_gap_days';
+    UPDATE meta SET value = '13' WHERE key = 'schema_version';
+    PRAGMA user_version = 13;
+    COMMIT;
+  )sql");
+}
+
+// Version 13 back to 12: no player_totals (013_player_totals.sql).
 inline void downgrade_to_version12(SQLite::Database& raw) {
+  downgrade_to_version13(raw);
   raw.exec(R"sql(
     BEGIN;
     DROP TABLE player_totals;

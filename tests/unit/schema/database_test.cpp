@@ -56,6 +56,9 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
                                                            "comments_fts",
                                                            "counts",
                                                            "evaluations",
+                                                           "event_games",
+                                                           "events",
+                                                           "events_stale",
                                                            "explorer_answers",
                                                            "explorer_postings",
                                                            "feature_games",
@@ -77,14 +80,26 @@ TEST_CASE("a new database is created at the current schema version", "[schema]")
                                                            "seat_ranks",
                                                            "source_files",
                                                            "swapped_games"});
-  CHECK(schema_names(db, "index") ==
-        std::set<std::string>{
-            "evaluations_by_swing", "evaluations_by_value", "game_players_by_player",
-            "game_rank_bands_by_low", "game_sightings_by_duplicate", "games_by_date",
-            "games_by_event", "games_by_family", "games_by_file", "games_by_result",
-            "games_by_first_node", "games_by_moves_hash", "games_copies", "games_stale_positions",
-            "import_errors_by_file", "player_aliases_by_canonical", "players_by_folded",
-            "source_files_by_container"});
+  CHECK(schema_names(db, "index") == std::set<std::string>{"evaluations_by_swing",
+                                                           "evaluations_by_value",
+                                                           "event_games_by_game",
+                                                           "events_by_name",
+                                                           "game_players_by_player",
+                                                           "game_rank_bands_by_low",
+                                                           "game_sightings_by_duplicate",
+                                                           "games_by_date",
+                                                           "games_by_event",
+                                                           "games_by_family",
+                                                           "games_by_file",
+                                                           "games_by_result",
+                                                           "games_by_first_node",
+                                                           "games_by_moves_hash",
+                                                           "games_copies",
+                                                           "games_stale_positions",
+                                                           "import_errors_by_file",
+                                                           "player_aliases_by_canonical",
+                                                           "players_by_folded",
+                                                           "source_files_by_container"});
   CHECK(schema_names(db, "trigger").size() == 10);  // 011: the three of node_hashes
   CHECK(schema_names(db, "view") == std::set<std::string>{"moves", "node_order", "node_tree"});
 }
