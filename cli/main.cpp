@@ -32,6 +32,9 @@ constexpr std::string_view kUsage =
     "  check  --db DB                whether the database is sound (exit 1 on a problem)\n"
     "  players --db DB [--name PAT]  the players: games, results, dates, ranks; merge, unmerge\n"
     "  player --db DB NAME           one player's page: by seat, colour, year, event, opponent\n"
+    "  events --db DB                the events found in the games: kind, games, players, dates\n"
+    "  event  --db DB EVENT          one event: standings, tie-breaks, crosstable, rounds, "
+    "bracket\n"
     "  version                       this build's version, git commit, SQLite and schema\n"
     "\n"
     "Run 'ludex <command> --help' for a command's options.\n";
@@ -42,7 +45,8 @@ constexpr ludex::Subcommand kCommands[] = {
     {"show", ludex::run_show_command},     {"next", ludex::run_next_command},
     {"merge", ludex::run_merge_command},   {"serve", ludex::run_serve_command},
     {"check", ludex::run_check_command},   {"players", ludex::run_players_command},
-    {"player", ludex::run_player_command},
+    {"player", ludex::run_player_command}, {"events", ludex::run_events_command},
+    {"event", ludex::run_event_command},
 };
 
 // `ludex --version` and `ludex version`: what a bug report needs to name

@@ -17,6 +17,8 @@ int run_next_command(const std::vector<std::string>& args);
 int run_check_command(const std::vector<std::string>& args);
 int run_players_command(const std::vector<std::string>& args);
 int run_player_command(const std::vector<std::string>& args);
+int run_events_command(const std::vector<std::string>& args);
+int run_event_command(const std::vector<std::string>& args);
 
 }  // namespace ludex
 

@@ -15,6 +15,8 @@
 #include "importers/gtv/gtv_game.h"
 #include "importers/sgf/sgf_game.h"
 #include "options/command_line.h"
+#include "query/event_options.h"
+#include "query/event_page.h"
 #include "query/export_naming.h"
 #include "query/filter_options.h"
 #include "query/game_document.h"
@@ -165,6 +167,43 @@ ApiResponse api_player(Database& db, const QueryParams& params) {
   if (!page) return api_error(404, "no game of '" + *name + "' is kept by the filters");
   return json_response(
       player_page_json(*page, player_openings(db, *page, query->filter, query->opening_boards)));
+}
+
+ApiResponse api_events(Database& db, const QueryParams& params) {
+  po::options_description options;
+  add_event_list_options(options);
+  add_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  Result<EventListQuery> query = event_list_query_of(std::get<po::variables_map>(vm));
+  if (!query) return api_error(400, query.error().message);
+  if (!query->limit) query->limit = kDefaultPageSize;
+  if (*query->limit > kMaxPageSize) {
+    return api_error(400, "--limit: at most " + std::to_string(kMaxPageSize) + " events per page");
+  }
+  const bool kept = events_kept_for(db, *query);
+  nlohmann::json events = nlohmann::json::array();
+  for (const EventSummary& e : list_events(db, *query)) events.push_back(event_summary_json(e));
+  return json_response({{"offset", query->offset},
+                        {"limit", *query->limit},
+                        {"kept", kept},
+                        {"events", std::move(events)}});
+}
+
+ApiResponse api_event(Database& db, const QueryParams& params) {
+  po::options_description options;
+  options.add_options()("name", po::value<std::string>(), "the event");
+  add_event_page_options(options);
+  add_filter_options(options);
+  auto vm = read_params(params, options);
+  if (const std::string* error = std::get_if<std::string>(&vm)) return api_error(400, *error);
+  const po::variables_map& values = std::get<po::variables_map>(vm);
+  const std::string name = values.count("name") != 0 ? values["name"].as<std::string>() : "";
+  const Result<EventPageQuery> query = event_page_query_of(values, name);
+  if (!query) return api_error(400, query.error().message);
+  const Result<EventPage> page = event_page(db, *query);
+  if (!page) return api_error(404, page.error().message);
+  return json_response(event_page_json(*page));
 }
 
 std::variant<ZipSelection, ApiResponse> api_zip_selection(Database& db, const QueryParams& params) {

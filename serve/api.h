@@ -59,6 +59,16 @@ ApiResponse api_players(Database& db, const QueryParams& params);
 // `player` filter names the opponent); 404 for a name no player has.
 ApiResponse api_player(Database& db, const QueryParams& params);
 
+// GET /api/events?<event filters>&limit=: `ludex events --json` with the
+// same options as one array ("events"), "kept": false when they were found
+// from the games (another gap, or names waiting to be found again).
+ApiResponse api_events(Database& db, const QueryParams& params);
+
+// GET /api/event?name=NAME|id=N&family=&size=&part=&kind=&scoring=&tie-breaks=:
+// `ludex event --json`; 404 for no such event or several of one name (the
+// message lists them), 400 for a bad option.
+ApiResponse api_event(Database& db, const QueryParams& params);
+
 // GET /api/games/{id}: the game document (query/game_document.h).
 ApiResponse api_game(Database& db, std::int64_t game_id);
 

@@ -138,6 +138,14 @@ struct WebServer::Impl {
       const QueryParams params = params_of(req);
       with_db(res, [&](Database& db) { return api_player(db, params); });
     });
+    server.Get("/api/events", [this](const httplib::Request& req, httplib::Response& res) {
+      const QueryParams params = params_of(req);
+      with_db(res, [&](Database& db) { return api_events(db, params); });
+    });
+    server.Get("/api/event", [this](const httplib::Request& req, httplib::Response& res) {
+      const QueryParams params = params_of(req);
+      with_db(res, [&](Database& db) { return api_event(db, params); });
+    });
     server.Get("/api/next", [this](const httplib::Request& req, httplib::Response& res) {
       const QueryParams params = params_of(req);
       with_db(res, [&](Database& db) { return api_next(db, params); });
