@@ -166,8 +166,8 @@ std::vector<EventSummary> list_found(SQLite::Database& db, const EventListQuery&
     }
   }
   std::sort(out.begin(), out.end(), by_date_then_name);
-  const auto skip = static_cast<std::size_t>(std::clamp<std::int64_t>(
-      q.offset, 0, static_cast<std::int64_t>(out.size())));
+  const auto skip = static_cast<std::size_t>(
+      std::clamp<std::int64_t>(q.offset, 0, static_cast<std::int64_t>(out.size())));
   out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(skip));
   if (q.limit && static_cast<std::int64_t>(out.size()) > *q.limit) {
     out.resize(static_cast<std::size_t>(std::max<std::int64_t>(*q.limit, 0)));
