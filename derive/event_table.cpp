@@ -28,7 +28,9 @@
 //    decisive game wins it) and plays no pairing after the one it lost
 //    (pairings by round when every game has a round number, else by event
 //    order); and either the pairings number players - 1 (a full bracket) or
-//    the rounds name stages ("Final", "Semi-final", "Playoff", any case);
+//    the rounds name stages ("Final", "Semi-final", "Playoff", any case).
+//    One pairing of two players who had both lost before it is a match for
+//    third place: it is left out of the rule and of the count;
 // 5. at least 95% of the games with a round number, two rounds or more, no
 //    player with two games in one round: Swiss (or McMahon) rounds. 95%, not
 //    less: a Swiss file with a few unnumbered games is still laid out by
@@ -242,21 +244,50 @@ bool played_after(const std::vector<PairGames>& pairings, std::size_t later, std
 std::optional<std::size_t> knockout_pairings(std::int32_t players,
                                              const std::vector<TableGame>& games) {
   const std::vector<PairGames> pairings = pairings_of(games, pair_games_numbered(games));
-  if (pairings.empty()) return std::nullopt;
+  // An elimination has players - 1 pairings, and a match for third place:
+  // more is no knockout (and the checks below stay linear in the games).
+  if (pairings.empty() || pairings.size() > static_cast<std::size_t>(players)) return std::nullopt;
+  // Each player's pairings and the ones it lost, in pairing order.
+  std::vector<std::vector<std::size_t>> of_player(static_cast<std::size_t>(players));
+  std::vector<std::vector<std::size_t>> lost(static_cast<std::size_t>(players));
+  for (std::size_t p = 0; p < pairings.size(); ++p) {
+    of_player[static_cast<std::size_t>(pairings[p].lo)].push_back(p);
+    of_player[static_cast<std::size_t>(pairings[p].hi)].push_back(p);
+    if (const std::optional<std::int32_t> loser = pairings[p].loser()) {
+      lost[static_cast<std::size_t>(*loser)].push_back(p);
+    }
+  }
+  // A match for third place: the one pairing whose two players had both
+  // lost a pairing before it (the semi-finals' losers). It is no part of
+  // the elimination and not counted.
+  const auto lost_before = [&](std::int32_t who, std::size_t q) {
+    for (const std::size_t p : lost[static_cast<std::size_t>(who)]) {
+      if (p != q && played_after(pairings, q, p)) return true;
+    }
+    return false;
+  };
+  std::vector<std::size_t> placement;
+  for (std::size_t q = 0; q < pairings.size(); ++q) {
+    if (lost_before(pairings[q].lo, q) && lost_before(pairings[q].hi, q)) placement.push_back(q);
+  }
+  // pairings.size() when there is none (no pairing has that index).
+  const std::size_t third = placement.size() == 1 ? placement.front() : pairings.size();
   std::vector<std::int32_t> losses(static_cast<std::size_t>(players), 0);
   for (std::size_t p = 0; p < pairings.size(); ++p) {
+    if (p == third) continue;
     const std::optional<std::int32_t> loser = pairings[p].loser();
     if (!loser) continue;
     if (++losses[static_cast<std::size_t>(*loser)] > 1) return std::nullopt;
-    for (std::size_t q = 0; q < pairings.size(); ++q) {
-      if (q != p && pairings[q].has(*loser) && played_after(pairings, q, p)) return std::nullopt;
+    for (const std::size_t q : of_player[static_cast<std::size_t>(*loser)]) {
+      if (q != p && q != third && played_after(pairings, q, p)) return std::nullopt;
     }
   }
-  const bool full = pairings.size() == static_cast<std::size_t>(players - 1);
+  const std::size_t counted = pairings.size() - (third < pairings.size() ? 1 : 0);
+  const bool full = counted == static_cast<std::size_t>(players - 1);
   const bool staged = std::any_of(games.begin(), games.end(),
                                   [](const TableGame& g) { return names_stage(g.stage); });
   if (!full && !staged) return std::nullopt;
-  return pairings.size();
+  return counted;
 }
 
 // Rule 5: empty when the games are Swiss rounds, else what fails, and the
@@ -436,7 +467,12 @@ Bracket knockout_bracket(const std::vector<std::int32_t>& rows,
       if (it != lost_in.end() && played_after(pairings, p, it->second)) out_by = it->second;
     }
     if (out_by) {
-      for (const TableGame* g : pairings[p].games) unplaced.emplace_back(g, std::string(), out_by);
+      // Both players out: a match for third place (or a later placing).
+      const bool both_out = lost_in.contains(pairings[p].lo) && lost_in.contains(pairings[p].hi);
+      for (const TableGame* g : pairings[p].games) {
+        unplaced.emplace_back(g, both_out ? "a placing match of two players already out" : "",
+                              both_out ? std::nullopt : out_by);
+      }
       continue;
     }
     placed[p] = true;

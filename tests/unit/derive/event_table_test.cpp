@@ -376,6 +376,8 @@ TEST_CASE("event table: a knockout by stage names, games of players already out"
   CHECK(detect_event_kind(8, unnamed, false).kind == EventKind::kGames);
 
   games.push_back(staged(5, 3, 1, kSeat1Won, 3, "3rd place"));
+  // The match for third place is no part of the elimination.
+  CHECK(detect_event_kind(8, games, false).why == "3 pairings of 8 players, each loser out");
   const Bracket b = knockout_bracket({2, 0, 1, 3, 4, 5, 6, 7}, games);
   REQUIRE(b.stages.size() == 2);
   REQUIRE(b.stages[1].size() == 1);
@@ -397,7 +399,24 @@ TEST_CASE("event table: a knockout by stage names, games of players already out"
   CHECK(b.stages[0][1].score_b == 0);
   CHECK(b.unplaced == std::vector<std::pair<std::int64_t, std::string>>{
                           {6, "a game of a player against itself"},
-                          {5, "a player of this game was already out (lost in stage 1)"}});
+                          {5, "a placing match of two players already out"}});
+}
+
+// Four players without stage names: semi-finals 0-3 and 1-2 (order 1),
+// the final 0-2 (order 2), and 3-1 for third place (order 2): three
+// pairings of the elimination for four players, a full bracket.
+TEST_CASE("event table: a full knockout with a match for third place", "[derive][events]") {
+  const std::vector<TableGame> games = {
+      table_game(1, 0, 3, kSeat1Won, 0, 1), table_game(2, 1, 2, kSeat2Won, 0, 1),
+      table_game(3, 0, 2, kSeat1Won, 0, 2), table_game(4, 3, 1, kSeat1Won, 0, 2)};
+  const KindReading r = detect_event_kind(4, games, false);
+  CHECK(r.kind == EventKind::kKnockout);
+  CHECK(r.why == "3 pairings of 4 players, each loser out");
+  const Bracket b = knockout_bracket({0, 2, 3, 1}, games);
+  REQUIRE(b.stages.size() == 2);
+  CHECK(b.stages[1][0].winner == 0);
+  CHECK(b.unplaced == std::vector<std::pair<std::int64_t, std::string>>{
+                          {4, "a placing match of two players already out"}});
 }
 
 // 0-1 has no result; 3 beat 2 (order 1); 1 and 3 drew the final (order 2).
