@@ -120,6 +120,13 @@ constexpr const char* kGameColumns =
     "g.event_folded, g.family, coalesce(g.board_columns, 0), coalesce(g.board_rows, 0), "
     "g.duplicate_of FROM games AS g LEFT JOIN game_players AS gp ON gp.game_id = g.game_id ";
 
+// The games of one name; of a level's range of names.
+const std::string kNamedSql = std::string(kGameColumns) +
+                              "WHERE g.event_folded = ?1 ORDER BY g.game_id, gp.seat, gp.player_id";
+const std::string kLevelSql =
+    std::string(kGameColumns) +
+    "WHERE g.event_folded > ?1 AND g.event_folded < ?2 ORDER BY g.game_id, gp.seat, gp.player_id";
+
 // Leaves out of each board's games the copies of a game among them: a game
 // whose first copy (games.duplicate_of) has the same event name and the
 // same players in the same seats is that game recorded twice. A "copy" by
@@ -166,12 +173,120 @@ void set_dates(FoundEvent& e, const std::vector<const NameGame*>& games) {
   }
 }
 
+// What a Little Golem level (on one board) gathers of its groups' games, as
+// they come, in any order: the same figures as set_dates and
+// distinct_players give, ties broken by the lower game id.
+struct LevelSum {
+  std::vector<std::int64_t> games;
+  std::int64_t first_id = 0;  // the lowest game id, and its EV
+  std::string first_event;
+  std::vector<std::int64_t> players;  // with repeats until event()
+  std::set<std::string> below;
+  std::optional<std::string> parent;
+  struct Dated {
+    std::int32_t day = 0;
+    std::int64_t id = 0;
+    std::string date;
+  };
+  std::optional<Dated> first_day;
+  std::optional<Dated> last_day;
+  std::optional<std::string> text_min;
+  std::optional<std::string> text_max;
+
+  void add(const NameGame& g, const std::string& below_name,
+           const std::optional<std::string>& parent_name) {
+    games.push_back(g.game_id);
+    if (first_id == 0 || g.game_id < first_id) {
+      first_id = g.game_id;
+      first_event = g.event;
+    }
+    for (const auto& [seat, player] : g.seats) players.push_back(player);
+    below.insert(below_name);
+    if (parent_name) parent = parent_name;
+    if (g.day) {
+      const Dated d{*g.day, g.game_id, *g.date};
+      if (!first_day || d.day < first_day->day ||
+          (d.day == first_day->day && d.id < first_day->id)) {
+        first_day = d;
+      }
+      if (!last_day || d.day > last_day->day || (d.day == last_day->day && d.id < last_day->id)) {
+        last_day = d;
+      }
+    }
+    if (g.date) {
+      if (!text_min || *g.date < *text_min) text_min = g.date;
+      if (!text_max || *g.date > *text_max) text_max = g.date;
+    }
+  }
+
+  FoundEvent event(const std::string& level, const BoardKey& board) {
+    FoundEvent e;
+    e.name = first_event.substr(0, level.size());
+    e.name_folded = level;
+    std::tie(e.family, e.columns, e.rows) = board;
+    e.part = 0;
+    if (first_day) {
+      e.first_date = first_day->date;
+      e.last_date = last_day->date;
+    } else {
+      e.first_date = text_min;
+      e.last_date = text_max;
+    }
+    std::sort(players.begin(), players.end());
+    e.players = std::unique(players.begin(), players.end()) - players.begin();
+    e.kind = "levels";
+    e.parent = parent;
+    e.groups = static_cast<std::int64_t>(below.size());
+    std::sort(games.begin(), games.end());
+    e.games = std::move(games);
+    return e;
+  }
+};
+
+using LevelSums = std::map<std::pair<std::string, BoardKey>, LevelSum>;
+
+// Adds the games of a group name's boards to the sums of its levels (all of
+// them, or only `only`).
+void add_to_levels(LevelSums& sums, const std::string& group,
+                   const std::map<BoardKey, std::vector<NameGame>>& boards,
+                   const std::string* only) {
+  const std::vector<std::string> levels = little_golem_levels(group);
+  for (std::size_t k = 0; k < levels.size(); ++k) {
+    if (only != nullptr && levels[k] != *only) continue;
+    const std::string& below = k + 1 == levels.size() ? group : levels[k + 1];
+    const std::optional<std::string> parent =
+        k == 0 ? std::nullopt : std::optional<std::string>(levels[k - 1]);
+    for (const auto& [board, list] : boards) {
+      LevelSum& sum = sums[{levels[k], board}];
+      for (const NameGame& g : list) sum.add(g, below, parent);
+    }
+  }
+}
+
+// The rows of `level` from its sums, which it takes out of `sums`.
+std::vector<FoundEvent> level_events(LevelSums& sums, const std::string& level) {
+  std::vector<FoundEvent> out;
+  auto it = sums.lower_bound({level, BoardKey{}});
+  while (it != sums.end() && it->first.first == level) {
+    out.push_back(it->second.event(level, it->first.second));
+    it = sums.erase(it);
+  }
+  return out;
+}
+
+// Whether `name` is one of the names below `level` ("level." to "level/").
+bool below_level(const std::string& name, const std::string& level) {
+  return name.size() > level.size() && name.compare(0, level.size(), level) == 0 &&
+         name[level.size()] == '.';
+}
+
 std::vector<FoundEvent> find_named(SQLite::Statement& st, const std::string& folded,
-                                   std::int32_t gap_days) {
+                                   std::int32_t gap_days, LevelSums* sums) {
   ResetOnExit reset(st);
   st.bind(1, folded);
   std::map<BoardKey, std::vector<NameGame>> boards = read_games(st);
   drop_copies(boards);
+  if (sums != nullptr) add_to_levels(*sums, folded, boards, nullptr);
   const std::vector<std::string> levels = little_golem_levels(folded);
   std::vector<FoundEvent> out;
   for (auto& [board, list] : boards) {
@@ -218,34 +333,14 @@ std::vector<FoundEvent> find_level(SQLite::Statement& st, const std::string& fol
   st.bind(2, folded + "/");  // '/' follows '.'
   std::map<BoardKey, std::vector<NameGame>> boards = read_games(st);
   drop_copies(boards);
-  std::vector<FoundEvent> out;
+  // By group name, as find_named reads a group.
+  std::map<std::string, std::map<BoardKey, std::vector<NameGame>>> groups;
   for (auto& [board, list] : boards) {
-    std::vector<const NameGame*> games;
-    std::set<std::string> below;
-    std::optional<std::string> parent;
-    for (const NameGame& g : list) {
-      const std::vector<std::string> levels = little_golem_levels(g.event_folded);
-      const auto at = std::find(levels.begin(), levels.end(), folded);
-      if (at == levels.end()) continue;
-      games.push_back(&g);
-      if (at != levels.begin()) parent = *(at - 1);
-      below.insert(at + 1 == levels.end() ? g.event_folded : *(at + 1));
-    }
-    if (games.empty()) continue;
-    FoundEvent e;
-    e.name = games.front()->event.substr(0, folded.size());
-    e.name_folded = folded;
-    std::tie(e.family, e.columns, e.rows) = board;
-    e.part = 0;
-    set_dates(e, games);
-    e.players = distinct_players(games);
-    e.kind = "levels";
-    e.parent = parent;
-    e.groups = static_cast<std::int64_t>(below.size());
-    for (const NameGame* g : games) e.games.push_back(g->game_id);
-    out.push_back(std::move(e));
+    for (NameGame& g : list) groups[g.event_folded][board].push_back(std::move(g));
   }
-  return out;
+  LevelSums sums;
+  for (const auto& [group, of_group] : groups) add_to_levels(sums, group, of_group, &folded);
+  return level_events(sums, folded);
 }
 
 }  // namespace
@@ -287,16 +382,11 @@ void EventMarks::discard() {
   queued_.clear();
 }
 
-EventFinder::EventFinder(SQLite::Database& db)
-    : named_(db, std::string(kGameColumns) +
-                     "WHERE g.event_folded = ?1 ORDER BY g.game_id, gp.seat, gp.player_id"),
-      level_(db, std::string(kGameColumns) +
-                     "WHERE g.event_folded > ?1 AND g.event_folded < ?2 "
-                     "ORDER BY g.game_id, gp.seat, gp.player_id") {}
+EventFinder::EventFinder(SQLite::Database& db) : named_(db, kNamedSql), level_(db, kLevelSql) {}
 
 std::vector<FoundEvent> EventFinder::find(const std::string& folded, std::int32_t gap_days,
                                           bool as_level) {
-  std::vector<FoundEvent> out = find_named(named_, folded, gap_days);
+  std::vector<FoundEvent> out = find_named(named_, folded, gap_days, nullptr);
   if (as_level) {
     std::vector<FoundEvent> levels = find_level(level_, folded);
     out.insert(out.end(), std::make_move_iterator(levels.begin()),
@@ -326,6 +416,12 @@ std::int64_t refresh_events(SQLite::Database& db, const std::vector<std::string>
     while (st.executeStep()) add_event_name(stale, st.getColumn(0).getString());
   }
   EventFinder finder(db);
+  // Nothing kept yet (a first import, a migration): every name is stale, and
+  // each level's rows are summed from its groups as they are found, where
+  // finding a level reads its groups' games again.
+  const bool whole = db.execAndGet("SELECT NOT EXISTS (SELECT 1 FROM events)").getInt() != 0;
+  LevelSums sums;
+  SQLite::Statement named(db, kNamedSql);
   const std::int32_t gap = kept_event_gap(db);
   SQLite::Statement kept(db,
                          "SELECT event_id, family, board_columns, board_rows, part FROM events "
@@ -351,7 +447,10 @@ std::int64_t refresh_events(SQLite::Database& db, const std::vector<std::string>
 
   using RowKey = std::tuple<std::string, std::int64_t, std::int64_t, std::int64_t>;
   std::vector<std::pair<std::int64_t, FoundEvent>> written;  // id, event without its games
-  for (const auto& [name, as_level] : stale) {
+  // Writes the events found of `name` in place of its kept ones: its named
+  // events (part > 0), its level rows (part 0) or both.
+  enum class Rows { kNamed, kLevel, kBoth };
+  const auto write = [&](const std::string& name, Rows rows, std::vector<FoundEvent> found) {
     std::map<RowKey, std::int64_t> ids;
     kept.bind(1, name);
     while (kept.executeStep()) {
@@ -360,10 +459,12 @@ std::int64_t refresh_events(SQLite::Database& db, const std::vector<std::string>
                   kept.getColumn(0).getInt64());
     }
     kept.reset();
-    if (!as_level) {  // its level rows, if any, did not change
-      std::erase_if(ids, [](const auto& row) { return std::get<3>(row.first) == 0; });
-    }
-    for (FoundEvent& e : finder.find(name, gap, as_level)) {
+    // The rows not found again here stay as they are.
+    std::erase_if(ids, [&](const auto& row) {
+      const bool level_row = std::get<3>(row.first) == 0;
+      return rows == (level_row ? Rows::kNamed : Rows::kLevel);
+    });
+    for (FoundEvent& e : found) {
       const RowKey key{e.family, e.columns, e.rows, e.part};
       const auto it = ids.find(key);
       SQLite::Statement& st = it == ids.end() ? insert : update;
@@ -414,7 +515,26 @@ std::int64_t refresh_events(SQLite::Database& db, const std::vector<std::string>
         run(*s);
       }
     }
+  };
+  // In name order a level's groups follow it, all together: a level is
+  // written, and its sums freed, once the names have left its range.
+  std::vector<std::string> open;  // levels being summed, the outermost first
+  const auto close_levels = [&](const std::string* name) {
+    while (!open.empty() && (name == nullptr || !below_level(*name, open.back()))) {
+      write(open.back(), Rows::kLevel, level_events(sums, open.back()));
+      open.pop_back();
+    }
+  };
+  for (const auto& [name, as_level] : stale) {
+    if (!whole) {
+      write(name, as_level ? Rows::kBoth : Rows::kNamed, finder.find(name, gap, as_level));
+      continue;
+    }
+    close_levels(&name);
+    write(name, Rows::kNamed, find_named(named, name, gap, &sums));
+    if (as_level) open.push_back(name);
   }
+  close_levels(nullptr);
   add_games.flush();
   for (const auto& [id, e] : written) {
     const std::optional<std::string>& up = e.parent;

@@ -329,6 +329,16 @@ TEST_CASE("events: a 16-player knockout with tie-break games", "[e2e][events]") 
     }
   }
   CHECK(tie_break_seen);
+  // Places by the stage reached: the final's two, then the semi-finals'
+  // losers 3=, the quarter-finals' 5=, the first stage's 9=.
+  for (const Json& s : page["standings"]) {
+    const std::string name = s["name"];
+    const int n = std::stoi(name.substr(1));
+    const int place = n == 1 ? 1 : n == 2 ? 2 : n <= 4 ? 3 : n <= 8 ? 5 : 9;
+    INFO(name);
+    CHECK(s["rank"] == place);
+    CHECK(s["shared"] == (place > 2));
+  }
   const RunResult text = run_ludex_ok({"event", "--db", db, "Title KO"});
   CHECK(text.out.find("final (1 pairing)") != std::string::npos);
   CHECK(text.out.find("-> P01") != std::string::npos);
@@ -359,6 +369,10 @@ TEST_CASE("events: a Little Golem championship's levels, and dates far apart", "
       }
     }
   }
+  // A game named as a league: an event of that name beside the level (and
+  // one more game of the championship).
+  out << "(;FF[4]EV[hex.ch.90.2]PB[ann]PW[ivy]SZ[13]RE[W]GC[ game #3999999]"
+         "SO[http://www.littlegolem.com];W[aa];B[mm])\n";
   out.close();
   // One name played in two years: two events, one with --gap 400.
   write_games(dir.path() / "meijin.sgf", {{"Meijin", "1", "2001-09-01", "P01", "P02", "B+R"},
@@ -369,20 +383,31 @@ TEST_CASE("events: a Little Golem championship's levels, and dates far apart", "
   import_paths(db, {dir.path().string()});
 
   std::map<std::string, Json> by_name;
-  for (const Json& e : events_json(db, {"--family", "hex"})) by_name[e["name"]] = e;
+  Json named_too;
+  for (const Json& e : events_json(db, {"--family", "hex"})) {
+    if (e["part"] == 1 && e["name"] == "hex.ch.90.2") {
+      named_too = e;
+    } else {
+      by_name[e["name"]] = e;
+    }
+  }
   REQUIRE(by_name.size() == 6);  // the championship, two leagues, three groups
+  CHECK(named_too["games"] == 1);
   CHECK(by_name["hex.ch.90"]["kind"] == "levels");
   CHECK(by_name["hex.ch.90"]["groups"] == 2);
-  CHECK(by_name["hex.ch.90"]["games"] == 18);
+  CHECK(by_name["hex.ch.90"]["games"] == 19);
   CHECK(by_name["hex.ch.90"]["players"] == 9);
   CHECK(by_name["hex.ch.90.2"]["groups"] == 2);
   CHECK(by_name["hex.ch.90.2"]["parent_id"] == by_name["hex.ch.90"]["id"]);
   CHECK(by_name["hex.ch.90.2.2"]["parent_id"] == by_name["hex.ch.90.2"]["id"]);
   CHECK(by_name["hex.ch.90.2.2"]["kind"] == "round-robin");
   CHECK(by_name["hex.ch.90.2.2"]["games"] == 6);
-  CHECK(events_json(db, {"--family", "hex", "--no-levels"}).size() == 3);
+  CHECK(events_json(db, {"--family", "hex", "--no-levels"}).size() == 4);
 
-  const Json league = event_json(db, {"hex.ch.90.2"});
+  // Two events are named hex.ch.90.2: the level is part 0.
+  CHECK(event_json(db, {"hex.ch.90.2", "--part", "1"})["event"]["games"] == 1);
+  run_ludex_ok({"check", "--db", db, "--all"});
+  const Json league = event_json(db, {"hex.ch.90.2", "--part", "0"});
   REQUIRE(league["groups"].size() == 2);
   CHECK(league["groups"][0]["leader"] == "dan");
   CHECK(league["groups"][0]["leader_score"] == 4);
