@@ -11,6 +11,43 @@
 namespace ludex {
 namespace {
 
+// A knockout's places follow the bracket, as a tournament's are given: the
+// final's winner first, its loser second, the semi-finals' losers third
+// equal, and so on; the score orders players out in the same stage only as
+// a figure beside them, not a place. Players no pairing holds come last,
+// by their score.
+void place_by_stage(EventPage& page) {
+  const auto stages = static_cast<std::int32_t>(page.bracket.stages.size());
+  std::vector<std::int32_t> reached(page.players.size(),
+                                    -1);  // stages played; final won: stages + 1
+  for (std::int32_t k = 0; k < stages; ++k) {
+    for (const Pairing& p : page.bracket.stages[static_cast<std::size_t>(k)]) {
+      for (const std::int32_t who : {p.a, p.b}) {
+        std::int32_t& r = reached[static_cast<std::size_t>(who)];
+        r = std::max(r, k + 1);
+      }
+      if (k + 1 == stages && p.winner) reached[static_cast<std::size_t>(*p.winner)] = stages + 1;
+    }
+  }
+  std::stable_sort(page.standings.begin(), page.standings.end(),
+                   [&](const PlayerStanding& a, const PlayerStanding& b) {
+                     return reached[static_cast<std::size_t>(a.player)] >
+                            reached[static_cast<std::size_t>(b.player)];
+                   });
+  for (std::size_t i = 0; i < page.standings.size(); ++i) {
+    PlayerStanding& s = page.standings[i];
+    const std::int32_t r = reached[static_cast<std::size_t>(s.player)];
+    const bool same_before =
+        i > 0 && reached[static_cast<std::size_t>(page.standings[i - 1].player)] == r;
+    const bool same_after = i + 1 < page.standings.size() &&
+                            reached[static_cast<std::size_t>(page.standings[i + 1].player)] == r;
+    s.rank = same_before ? page.standings[i - 1].rank : static_cast<std::int32_t>(i + 1);
+    s.shared = same_before || same_after;
+  }
+  page.rows.clear();
+  for (const PlayerStanding& s : page.standings) page.rows.push_back(s.player);
+}
+
 // The standings and table of a kept event that is not a level.
 void fill_leaf(Database& db, const std::optional<EventKind>& asked, bool no_tie_breaks,
                EventPage& page) {
@@ -76,6 +113,7 @@ void fill_leaf(Database& db, const std::optional<EventKind>& asked, bool no_tie_
     case EventKind::kKnockout:
       page.bracket = knockout_bracket(page.rows, page.table_games);
       for (const auto& u : page.bracket.unplaced) page.unplaced.push_back(u);
+      place_by_stage(page);
       break;
     case EventKind::kGames:
       break;
