@@ -28,6 +28,9 @@
 //     GET /api/board, asked for once per family and size) gives `ludex
 //     query --pattern --count`'s number; the explorer draws a Blokus
 //     position without fetching a game;
+//   - the events page lists `ludex events`; a round robin's crosstable, a
+//     McMahon's rounds and a knockout's bracket show `ludex event`'s
+//     standings and cells, and a Little Golem level its groups;
 //   - on a 37x37 Go board the pattern editor writes SGF letters;
 //   - the explorer marks the last move; "Skip to content" keeps the route;
 //     the torus caption stays clear of the board's letters.
@@ -102,6 +105,11 @@ take('blksgf/inline-tests/pentobi-SearchTest-pentobi_mcts_search_callisto_useles
 cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'hex-evaluations.sgf'), join(archive, 'hex-evaluations.sgf'));
 // A hand-made Go game analysed by Sabaki: win rates and score leads beside V[].
 cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'go-analysis.sgf'), join(archive, 'go-analysis.sgf'));
+// Three hand-made Go tournaments written as real files write them (EV, RO,
+// DT, RE, HA): a double round robin of 6 with a replayed game, a 4-round
+// McMahon of 12 with handicaps, a bye and an absentee, a knockout of 8 with
+// a tie-break game.
+cpSync(join(SOURCE, 'tests', 'web', 'fixtures', 'events.sgf'), join(archive, 'events.sgf'));
 const DB = join(OUT, 'web.db');
 execFileSync(LUDEX, ['import', '--db', DB, '--quiet', archive], { stdio: 'inherit' });
 const info = JSON.parse(ludex('info', '--db', DB, '--json'));
@@ -585,6 +593,66 @@ try {
     await page.locator('tr.hit a.player-link').first().click();
     await page.waitForSelector('#player-name');
     check(page.url().includes('#/player/'), 'a player name in the hit list opens the player page');
+  }
+
+  // --- 6c. the events page and an event of each kind, against the command line --
+  {
+    await page.goto(`${BASE}/#/events?family=go`);
+    await page.waitForSelector('#events-table');
+    const cliEvents = ludexJsonLines('events', '--db', DB, '--family', 'go', '--json', '--limit', '100');
+    const shown = await page.locator('#events-table tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.name, Number(r.querySelector('td.games').textContent.replace(/,/g, ''))]));
+    check(JSON.stringify(shown) === JSON.stringify(cliEvents.map((e) => [e.name, e.games])),
+      'the events page lists the Go events and their games as ludex events', JSON.stringify(shown.slice(0, 5)));
+    await page.screenshot({ path: join(OUT, 'events.png'), fullPage: true });
+    const kinds = [['Kansai Club League 2023', 'round-robin'], ['Autumn McMahon 2024', 'swiss'], ['Meijin Knockout 2022', 'knockout']];
+    for (const [name, kind] of kinds) {
+      const cli = JSON.parse(ludex('event', '--db', DB, name, '--json'));
+      await page.goto(`${BASE}/#/events?event=${encodeURIComponent(name)}`);
+      await page.waitForSelector('#events-table');
+      await page.locator('#events-table tbody tr a').first().click();
+      await page.waitForSelector('#event-standings');
+      check(cli.kind === kind && (await page.textContent('#event-kind-line')).includes(cli.why), `${name} reads as ${kind} on the page as in ludex event`);
+      const standings = await page.locator('#event-standings tbody tr').evaluateAll((rows) => rows.map((r) => [r.dataset.name, Number(r.querySelector('td.score').textContent)]));
+      check(JSON.stringify(standings) === JSON.stringify(cli.standings.map((x) => [x.name, x.score])), `${name}'s standings as ludex event`, JSON.stringify(standings));
+      if (kind === 'round-robin') {
+        const cells = await page.locator('#event-crosstable tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('a.cell-game').length));
+        check(JSON.stringify(cells) === JSON.stringify(cli.crosstable.map((row) => row.cells.reduce((n, c) => n + c.length, 0))), `${name}'s crosstable links every game of every pair`, JSON.stringify(cells));
+      } else if (kind === 'swiss') {
+        const first = await page.locator('#event-rounds tbody tr').first().locator('td.round').evaluateAll((tds) => tds.map((td) => td.textContent));
+        const want = cli.rounds.rows[0].rounds.map((cell) => (cell.length ? cell.map((c) => `${c.opponent}${c.result}/${c.colour}${c.handicap || ''}`).join('') : '–'));
+        check(JSON.stringify(first) === JSON.stringify(want), `${name}'s first row of rounds as ludex event`, JSON.stringify(first));
+      } else {
+        const stages = await page.locator('#event-bracket .stage').evaluateAll((ss) => ss.map((st) => st.querySelectorAll('.pairing').length));
+        check(JSON.stringify(stages) === JSON.stringify(cli.bracket.map((st) => st.length)), `${name}'s bracket has ludex event's stages`, JSON.stringify(stages));
+        const champion = await page.locator('#event-bracket .stage').last().locator('.side.won a').textContent();
+        check(champion === cli.bracket[cli.bracket.length - 1][0].winner, `${name}'s final is won by ludex event's winner`);
+      }
+      await page.screenshot({ path: join(OUT, `event-${kind}.png`), fullPage: true });
+    }
+    // "these games" opens the search with the event's games.
+    await page.click('#event-games');
+    await page.waitForFunction(() => location.hash.startsWith('#/search') && document.querySelector('#hit-count'));
+    const cliCount = Number(ludex('query', '--db', DB, '--event', 'Meijin Knockout 2022', '--family', 'go', '--size', '19', '--count').trim());
+    check(Number(await page.getAttribute('#hit-count', 'data-total')) === cliCount, `an event's games open in the search (${cliCount})`);
+    // A crosstable cell opens its game.
+    await page.goto(`${BASE}/#/events?event=Kansai*`);
+    await page.waitForSelector('#events-table');
+    await page.locator('#events-table tbody tr a').first().click();
+    await page.waitForSelector('#event-crosstable');
+    await page.locator('#event-crosstable a.cell-game').first().click();
+    await page.waitForSelector('svg.board-go');
+    check(page.url().includes('#/game/'), 'a crosstable cell opens its game');
+    // A Little Golem level lists its groups with their leaders.
+    const level = ludexJsonLines('events', '--db', DB, '--family', 'hex', '--json').find((e) => e.kind === 'levels' && e.id);
+    if (level) {
+      await page.goto(`${BASE}/#/event/${level.id}`);
+      await page.waitForSelector('#event-groups');
+      const cli = JSON.parse(ludex('event', '--db', DB, '--id', String(level.id), '--json'));
+      const groups = await page.locator('#event-groups tbody tr').count();
+      check(groups === cli.groups.length, `the level ${level.name} lists its ${groups} events below`);
+    } else {
+      check(false, 'a Little Golem level in the archive');
+    }
   }
 
   // --- 7. a game of each family: screenshots -----------------------------------

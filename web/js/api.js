@@ -65,6 +65,10 @@ export const info = (opts) => request('/api/info', opts);
 export const games = (pairs, opts) => request(`/api/games${queryString(pairs)}`, opts);
 export const game = (id, opts) => request(`/api/games/${encodeURIComponent(id)}`, opts);
 export const players = (pairs, opts) => request(`/api/players${queryString(pairs)}`, opts);
+// GET /api/events: {limit, offset, kept, events: [...]} (`ludex events --json`).
+export const events = (pairs, opts) => request(`/api/events${queryString(pairs)}`, opts);
+// GET /api/event: one event's page (`ludex event --json`).
+export const event = (pairs, opts) => request(`/api/event${queryString(pairs)}`, opts);
 export const player = (pairs, opts) => request(`/api/player${queryString(pairs)}`, opts);
 export const next = (pairs, opts) => request(`/api/next${queryString(pairs)}`, opts);
 // The boards the archive holds games on: [{family, variant, columns, rows, games}].

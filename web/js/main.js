@@ -14,7 +14,8 @@
 // and continuation_cells.js (the moves played next), explorer_panel.js
 // (the game page's "Find this position"), pattern_editor.js (drawing a
 // pattern), players_page.js and player_page.js (the players and one
-// player's record).
+// player's record), events_page.js and event_page.js (the events and one
+// event's table).
 //
 // Entry point: reads the hash route and shows the page it names
 // (#/search, #/game/ID, #/explore); shows the database's counts in the
@@ -31,6 +32,8 @@ import { createGamePage } from './game_page.js';
 import { createExplorePage } from './explorer_page.js';
 import { renderPlayersPage } from './players_page.js';
 import { renderPlayerPage } from './player_page.js';
+import { renderEventsPage } from './events_page.js';
+import { renderEventPage } from './event_page.js';
 
 const main = document.getElementById('main');
 let current = null; // {page, arg, controller}
@@ -63,6 +66,12 @@ function show(route) {
     } else if (page === 'player') {
       document.title = `ludex · ${arg}`;
       renderPlayerPage(main, arg, params);
+    } else if (page === 'events') {
+      document.title = 'ludex · events';
+      renderEventsPage(main, params);
+    } else if (page === 'event') {
+      document.title = 'ludex · event';
+      renderEventPage(main, arg, params);
     } else if (page === 'search') {
       document.title = 'ludex · search';
       renderSearchPage(main, params);
