@@ -39,7 +39,6 @@ CREATE TABLE events (
   kind          TEXT NOT NULL,
   groups        INTEGER NOT NULL
 );
-CREATE UNIQUE INDEX events_by_name ON events (name_folded, family, board_columns, board_rows, part);
 
 CREATE TABLE event_games (
   event_id INTEGER NOT NULL REFERENCES events (event_id),
