@@ -447,12 +447,20 @@ TEST_CASE("events: kept in step through re-import, prune and merge; check; upgra
   import_paths(db, {(dir.path() / "a").string()});
   CHECK(events_json(db).size() == 2);
   run_ludex_ok({"check", "--db", db, "--all"});
+  const auto id_of = [&](const std::string& name) {
+    return event_json(db, {name})["event"]["id"].get<std::int64_t>();
+  };
+  const std::int64_t league = id_of("Club League 2019");
+  const std::int64_t cup = id_of("Spring Cup");
 
   // A third game of the cup, then the cup's file gone with --prune.
   write_games(dir.path() / "a" / "cup2.sgf",
               {{"Spring Cup", "3", "2019-05-03", "P03", "P01", "W+R"}});
   import_paths(db, {(dir.path() / "a").string()});
   CHECK(event_json(db, {"Spring Cup"})["event"]["games"] == 3);
+  // Found again, an event keeps its id (the web's links stay).
+  CHECK(id_of("Spring Cup") == cup);
+  CHECK(id_of("Club League 2019") == league);
   fs::remove(dir.path() / "a" / "cup.sgf");
   run_ludex_ok({"import", "--db", db, "--quiet", "--prune", (dir.path() / "a").string()});
   CHECK(event_json(db, {"Spring Cup"})["event"]["games"] == 1);
